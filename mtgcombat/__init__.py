@@ -1,0 +1,42 @@
+"""mtgcombat: exact legality of Magic: The Gathering combat declarations.
+
+>>> from mtgcombat import load_board, legal_attacks
+"""
+
+from __future__ import annotations
+
+from .board import Board, load_board
+from .catalog import Card, Catalog, default_catalog
+from .compile import compile_board
+from .declaration import Declaration
+from .errors import BoardError, DeclarationError
+from .instances import Instances
+from .legality import (
+    AttackEngine,
+    check,
+    had_to_attack,
+    legal_attacks,
+    max_requirements,
+)
+from .verdict import Verdict
+
+__all__ = [
+    "AttackEngine",
+    "Board",
+    "BoardError",
+    "Card",
+    "Catalog",
+    "Declaration",
+    "DeclarationError",
+    "Instances",
+    "Verdict",
+    "check",
+    "compile_board",
+    "default_catalog",
+    "had_to_attack",
+    "legal_attacks",
+    "load_board",
+    "max_requirements",
+]
+
+__version__ = "0.1.0"

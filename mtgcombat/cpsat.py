@@ -1,0 +1,220 @@
+"""The CP-SAT backend: the only module that imports OR-Tools.
+
+Solves a :class:`~mtgcombat.problem.Problem` plus per-query constraints: maximise a count of
+indicator terms, test feasibility, or enumerate every solution (projected on the problem's
+variables, de-duplicated). Always one worker for enumeration: with more, CP-SAT can lose
+solutions while still reporting OPTIMAL (see CPSAT-NOTES.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .problem import (
+    AtLeastVars,
+    AtMost,
+    Constraint,
+    CountAtLeast,
+    CountEquals,
+    ExactVars,
+    Excludes,
+    Fix,
+    Implies,
+    Lits,
+    NotPattern,
+    Problem,
+    Term,
+)
+
+_cp: Any = None
+
+
+def _cp_model() -> Any:
+    """Import ``ortools.sat.python.cp_model`` lazily (it costs ~0.4 s)."""
+    global _cp
+    if _cp is None:
+        from ortools.sat.python import cp_model
+
+        _cp = cp_model
+    return _cp
+
+
+class SolverTimeout(RuntimeError):
+    """The solver hit its time limit before proving an answer."""
+
+
+@dataclass(frozen=True)
+class Solution:
+    """True variables of one solution, and the objective value (if maximising)."""
+
+    true: frozenset[int]
+    value: int
+
+
+class _Build:
+    """One CpModel for a problem plus query constraints."""
+
+    def __init__(self, problem: Problem) -> None:
+        cp = _cp_model()
+        self.cp = cp
+        self.model = cp.CpModel()
+        m = self.model
+        self.x = [m.new_bool_var(f"x{i}") for i in range(problem.n)]
+        self.group_of: dict[int, int] = {}
+        for gi, g in enumerate(problem.groups):
+            if len(g) > 1:
+                m.add_at_most_one(self.x[i] for i in g)
+            for i in g:
+                self.group_of[i] = gi
+        self._ind: dict[Lits, Any] = {}
+        self._and: dict[tuple[Lits, Lits], Any] = {}
+        for c in problem.constraints:
+            self.add(c)
+
+    def ind(self, lits: Lits) -> Any:
+        """A literal equal to OR(lits) (linked both ways)."""
+        if len(lits) == 1:
+            return self.x[next(iter(lits))]
+        got = self._ind.get(lits)
+        if got is not None:
+            return got
+        b = self.model.new_bool_var(f"or{len(self._ind)}")
+        if not lits:
+            self.model.add(b == 0)
+        else:
+            xs = [self.x[i] for i in sorted(lits)]
+            self.model.add_bool_or(xs).only_enforce_if(b)
+            for v in xs:
+                self.model.add_implication(v, b)
+        self._ind[lits] = b
+        return b
+
+    def term(self, t: Term) -> Any:
+        a = self.ind(t.lits)
+        if t.given is None:
+            return a
+        key = (t.lits, t.given)
+        got = self._and.get(key)
+        if got is not None:
+            return got
+        c = self.ind(t.given)
+        b = self.model.new_bool_var(f"and{len(self._and)}")
+        self.model.add_bool_and([a, c]).only_enforce_if(b)
+        self.model.add_bool_or([a.Not(), c.Not(), b])
+        self._and[key] = b
+        return b
+
+    def total(self, terms: Sequence[Term]) -> Any:
+        return sum((self.term(t) for t in terms), 0)
+
+    def add(self, c: Constraint) -> None:
+        m = self.model
+        if isinstance(c, Fix):
+            if c.value:
+                m.add_bool_or([self.x[i] for i in c.lits] or [m.new_constant(0)])
+            else:
+                for i in c.lits:
+                    m.add(self.x[i] == 0)
+        elif isinstance(c, AtMost):
+            if len(c.lits) > c.count:
+                m.add(sum(self.x[i] for i in c.lits) <= c.count)
+        elif isinstance(c, AtLeastVars):
+            m.add(sum((self.x[i] for i in c.lits), 0) >= c.count)
+        elif isinstance(c, Implies):
+            if c.when:
+                then = self.ind(c.then) if c.then else None
+                for i in c.when:
+                    if then is None:
+                        m.add(self.x[i] == 0)
+                    else:
+                        m.add_implication(self.x[i], then)
+        elif isinstance(c, Excludes):
+            if c.when and c.then:
+                then = self.ind(c.then)
+                for i in c.when:
+                    m.add_implication(self.x[i], then.Not())
+        elif isinstance(c, CountAtLeast):
+            m.add(self.total(c.terms) >= c.count)
+        elif isinstance(c, CountEquals):
+            m.add(self.total(c.terms) == c.count)
+        elif isinstance(c, NotPattern):
+            lits = [self.ind(ls).Not() if val else self.ind(ls) for ls, val in c.pattern]
+            m.add_bool_or(lits or [m.new_constant(0)])
+        elif isinstance(c, ExactVars):
+            for i, v in enumerate(self.x):
+                m.add(v == (1 if i in c.true else 0))
+        else:  # pragma: no cover - exhaustive
+            raise NotImplementedError(type(c).__name__)
+
+    def true_vars(self, value: Any) -> frozenset[int]:
+        return frozenset(i for i, v in enumerate(self.x) if value(v))
+
+
+def _solver(time_limit: float | None) -> Any:
+    cp = _cp_model()
+    s = cp.CpSolver()
+    s.parameters.num_workers = 1
+    if time_limit is not None:
+        s.parameters.max_time_in_seconds = time_limit
+    return s
+
+
+def solve(problem: Problem, extra: Sequence[Constraint] = (),
+          maximize: Sequence[Term] | None = None,
+          time_limit: float | None = None) -> Solution | None:
+    """One solution (the best one when ``maximize`` is given), or None if infeasible."""
+    b = _Build(problem)
+    for c in extra:
+        b.add(c)
+    objective = None
+    if maximize is not None:
+        objective = b.total(maximize)
+        b.model.maximize(objective)
+    s = _solver(time_limit)
+    status = s.solve(b.model)
+    cp = b.cp
+    if status == cp.INFEASIBLE:
+        return None
+    if status == cp.OPTIMAL or (status == cp.FEASIBLE and maximize is None):
+        value = int(round(s.objective_value)) if maximize is not None else 0
+        return Solution(b.true_vars(s.boolean_value), value)
+    if status == cp.MODEL_INVALID:  # pragma: no cover - a bug in the encoding
+        raise RuntimeError(b.model.validate())
+    raise SolverTimeout(f"CP-SAT stopped with status {s.status_name(status)}")
+
+
+def enumerate_solutions(problem: Problem, extra: Sequence[Constraint] = (),
+                        cap: int | None = None,
+                        time_limit: float | None = None) -> tuple[list[frozenset[int]], bool]:
+    """Every distinct solution, projected on the problem's variables.
+
+    Returns (solutions, complete); ``complete`` is False when ``cap`` stopped the search."""
+    b = _Build(problem)
+    for c in extra:
+        b.add(c)
+    cp = b.cp
+    seen: set[frozenset[int]] = set()
+    out: list[frozenset[int]] = []
+    state = {"capped": False}
+
+    class _Collect(cp.CpSolverSolutionCallback):  # type: ignore[misc, name-defined]
+        def on_solution_callback(self) -> None:
+            sol = b.true_vars(self.boolean_value)
+            if sol not in seen:
+                if cap is not None and len(out) >= cap:
+                    state["capped"] = True
+                    self.stop_search()
+                    return
+                seen.add(sol)
+                out.append(sol)
+
+    s = _solver(time_limit)
+    s.parameters.enumerate_all_solutions = True
+    status = s.solve(b.model, _Collect())
+    if status == cp.MODEL_INVALID:  # pragma: no cover
+        raise RuntimeError(b.model.validate())
+    if status not in (cp.OPTIMAL, cp.INFEASIBLE) and not state["capped"]:
+        raise SolverTimeout("CP-SAT stopped before enumerating every solution")
+    return out, not state["capped"]

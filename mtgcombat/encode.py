@@ -1,0 +1,171 @@
+"""Instances → solver-neutral :class:`~mtgcombat.problem.Problem` (SPEC §4's model).
+
+One boolean per (candidate attacker, legal target); at most one target per creature; each
+restriction kind has one encoder in :data:`RESTRICTION_ENCODERS`. Requirement instances,
+cost instances and conditions become indicator sets over those booleans.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+
+from .instances import (
+    AttackRequirement,
+    Condition,
+    CostInstance,
+    Forbid,
+    Instances,
+    MaxAttackers,
+    NeedsCompanion,
+    NotAlone,
+    OnlyAlone,
+    Requirement,
+    Restriction,
+)
+from .problem import AtMost, Constraint, Excludes, Fix, Implies, Lits, Problem, Term
+
+
+@dataclass
+class VarMap:
+    """(creature, target) pairs ↔ variable indices."""
+
+    pairs: list[tuple[str, str]]
+    index: dict[tuple[str, str], int]
+    by_creature: dict[str, list[int]]
+
+    @classmethod
+    def of(cls, inst: Instances) -> VarMap:
+        pairs = [(c.id, t) for c in inst.candidates for t in c.targets]
+        index = {p: i for i, p in enumerate(pairs)}
+        by_creature: dict[str, list[int]] = {c.id: [] for c in inst.candidates}
+        for i, (c, _t) in enumerate(pairs):
+            by_creature[c].append(i)
+        return cls(pairs, index, by_creature)
+
+    def creature(self, cid: str) -> Lits:
+        """Variables of ``cid`` attacking anything."""
+        return frozenset(self.by_creature.get(cid, ()))
+
+    def into(self, cid: str, targets: Iterable[str]) -> Lits:
+        """Variables of ``cid`` attacking one of ``targets``."""
+        return frozenset(i for t in targets if (i := self.index.get((cid, t))) is not None)
+
+    def any_into(self, targets: frozenset[str]) -> Lits:
+        """Variables of any creature attacking one of ``targets``."""
+        return frozenset(i for i, (_c, t) in enumerate(self.pairs) if t in targets)
+
+    def creatures(self, cids: Iterable[str]) -> Lits:
+        out: set[int] = set()
+        for c in cids:
+            out.update(self.by_creature.get(c, ()))
+        return frozenset(out)
+
+    def all(self) -> Lits:
+        return frozenset(range(len(self.pairs)))
+
+    def lits_of(self, decl: Mapping[str, str]) -> frozenset[int]:
+        """The variables a declaration sets (pairs outside the map are ignored)."""
+        return frozenset(i for p in decl.items() if (i := self.index.get(p)) is not None)
+
+    def declaration(self, true: Iterable[int]) -> dict[str, str]:
+        return dict(self.pairs[i] for i in true)
+
+
+Encoder = Callable[[Restriction, VarMap], list[Constraint]]
+
+
+def _forbid(r: Restriction, vm: VarMap) -> list[Constraint]:
+    assert isinstance(r, Forbid)
+    return [Fix(vm.into(r.creature, r.targets), False)]
+
+
+def _not_alone(r: Restriction, vm: VarMap) -> list[Constraint]:
+    assert isinstance(r, NotAlone)
+    others = vm.all() - vm.creature(r.creature)
+    return [Implies(vm.creature(r.creature), others)]
+
+
+def _only_alone(r: Restriction, vm: VarMap) -> list[Constraint]:
+    assert isinstance(r, OnlyAlone)
+    others = vm.all() - vm.creature(r.creature)
+    return [Excludes(vm.creature(r.creature), others)]
+
+
+def _needs_companion(r: Restriction, vm: VarMap) -> list[Constraint]:
+    assert isinstance(r, NeedsCompanion)
+    return [Implies(vm.creature(r.creature), vm.creatures(r.companions - {r.creature}))]
+
+
+def _max_attackers(r: Restriction, vm: VarMap) -> list[Constraint]:
+    assert isinstance(r, MaxAttackers)
+    return [AtMost(vm.any_into(r.targets), r.count)]
+
+
+RESTRICTION_ENCODERS: dict[str, Encoder] = {
+    "forbid": _forbid,
+    "not_alone": _not_alone,
+    "only_alone": _only_alone,
+    "needs_companion": _needs_companion,
+    "max_attackers": _max_attackers,
+}
+"""Restriction kind → encoder. A test proves every restriction kind has one."""
+
+
+def requirement_lits(req: Requirement, vm: VarMap) -> Lits:
+    """Variables whose truth obeys ``req``."""
+    if isinstance(req, AttackRequirement):
+        return vm.into(req.creature, req.targets)
+    return vm.any_into(req.targets)
+
+
+def cost_lits(ci: CostInstance, vm: VarMap) -> Lits:
+    """Variables whose truth incurs ``ci``."""
+    return vm.into(ci.creature, ci.targets)
+
+
+def condition_lits(cond: Condition, vm: VarMap) -> Lits:
+    """Variables whose truth turns ``cond`` on."""
+    return vm.creatures(cond.creatures)
+
+
+@dataclass
+class Encoded:
+    """A board's problem and the indicator sets the engine's queries use."""
+
+    inst: Instances
+    vm: VarMap
+    problem: Problem
+    req: list[Lits]
+    cost: list[Lits]
+    cond: list[Lits]
+
+    def terms(self, reqs: Iterable[int]) -> tuple[Term, ...]:
+        return tuple(Term(self.req[i]) for i in reqs)
+
+    def decline(self, committed: frozenset[int]) -> list[Constraint]:
+        """Every cost instance not in ``committed`` acts as a restriction (SPEC §4)."""
+        return [Fix(self.cost[i], False) for i in range(len(self.cost)) if i not in committed]
+
+    def commit_exactly(self, committed: frozenset[int]) -> list[Constraint]:
+        """The incurred cost instances are exactly ``committed``."""
+        return [*self.decline(committed), *(Fix(self.cost[i], True) for i in committed)]
+
+
+def encode(inst: Instances) -> Encoded:
+    """The restriction-obeying declarations of a board as a :class:`Problem`."""
+    vm = VarMap.of(inst)
+    problem = Problem(n=len(vm.pairs), groups=[list(v) for v in vm.by_creature.values()])
+    for r in inst.restrictions:
+        encoder = RESTRICTION_ENCODERS.get(r.kind)
+        if encoder is None:
+            raise NotImplementedError(r.kind)
+        problem.constraints.extend(encoder(r, vm))
+    return Encoded(
+        inst=inst,
+        vm=vm,
+        problem=problem,
+        req=[requirement_lits(r, vm) for r in inst.requirements],
+        cost=[cost_lits(c, vm) for c in inst.costs],
+        cond=[condition_lits(c, vm) for c in inst.conditions],
+    )

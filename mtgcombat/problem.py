@@ -1,0 +1,105 @@
+"""A solver-neutral constraint language over boolean "declared" variables.
+
+The engine's questions about a board become a :class:`Problem`: one boolean per
+(creature, target) pair (or (blocker, attacker) pair), at most one true per group, and
+constraints over *indicators* — ``OR`` of a set of variables. Nothing here knows Magic, and
+nothing here imports a solver: :mod:`mtgcombat.cpsat` solves it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+Lits = frozenset[int]
+"""A set of variable indices; as an indicator it is true iff any of them is true."""
+
+
+@dataclass(frozen=True)
+class Term:
+    """An indicator ``OR(lits)``, optionally ANDed with another indicator ``OR(given)``."""
+
+    lits: Lits
+    given: Lits | None = None
+
+
+@dataclass(frozen=True)
+class Fix:
+    """``OR(lits) == value``."""
+
+    lits: Lits
+    value: bool
+
+
+@dataclass(frozen=True)
+class AtMost:
+    """``sum(lits) <= count`` (counts variables, not indicators)."""
+
+    lits: Lits
+    count: int
+
+
+@dataclass(frozen=True)
+class AtLeastVars:
+    """``sum(lits) >= count`` (counts variables: "this many declared")."""
+
+    lits: Lits
+    count: int
+
+
+@dataclass(frozen=True)
+class Implies:
+    """``OR(when) => OR(then)``."""
+
+    when: Lits
+    then: Lits
+
+
+@dataclass(frozen=True)
+class Excludes:
+    """``OR(when) => not OR(then)``."""
+
+    when: Lits
+    then: Lits
+
+
+@dataclass(frozen=True)
+class CountAtLeast:
+    """``sum(terms) >= count``."""
+
+    terms: tuple[Term, ...]
+    count: int
+
+
+@dataclass(frozen=True)
+class CountEquals:
+    """``sum(terms) == count``."""
+
+    terms: tuple[Term, ...]
+    count: int
+
+
+@dataclass(frozen=True)
+class NotPattern:
+    """Not every ``OR(lits) == value`` of the list holds (a blocking clause)."""
+
+    pattern: tuple[tuple[Lits, bool], ...]
+
+
+@dataclass(frozen=True)
+class ExactVars:
+    """Exactly the variables in ``true`` are true (used to test one declaration)."""
+
+    true: Lits
+
+
+Constraint = (Fix | AtMost | AtLeastVars | Implies | Excludes | CountAtLeast | CountEquals
+              | NotPattern | ExactVars)
+
+
+@dataclass
+class Problem:
+    """Variables ``0..n-1``, groups with at most one true variable, and hard constraints."""
+
+    n: int
+    groups: list[list[int]] = field(default_factory=list)
+    constraints: list[Constraint] = field(default_factory=list)
