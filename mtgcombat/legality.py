@@ -333,16 +333,27 @@ class AttackEngine:
                                compared=tuple(sorted(reqs)))
         raise AssertionError("a non-terminal declaration has no witness")  # pragma: no cover
 
+    def _terminal_spec(self, committed: frozenset[int], st: State) -> list[Constraint]:
+        """Constraints whose solutions are exactly the terminals of ``st`` with costs
+        ``committed``: pattern ``st.pattern``, obeying the history, reaching the maximum."""
+        return [*self.enc.commit_exactly(committed), *self._history(st.history),
+                *self._fix_pattern(st.pattern),
+                CountEquals(self.enc.terms(sorted(st.reqs)), st.maximum)]
+
+    def terminals(self, committed: frozenset[int], st: State) -> list[Declaration]:
+        """The declarations that are terminal in state ``st`` of ``process(committed)`` and
+        incur exactly ``committed`` — legal ones (costs assumed payable), canonical order."""
+        self.solves += 1
+        sols, _ = cpsat.enumerate_solutions(self.enc.problem, self._terminal_spec(committed, st),
+                                            time_limit=self.time_limit)
+        vm = self.enc.vm
+        return sorted((Declaration(vm.declaration(s)) for s in sols), key=Declaration.sort_key)
+
     def legal(self) -> Iterator[Declaration]:
         """Every legal declaration (costs assumed payable), in canonical order, streamed by
         number of attackers."""
-        specs: list[list[Constraint]] = []
-        for c in self.commitments():
-            proc = self.process(c)
-            for st in proc.states:
-                specs.append([*self.enc.commit_exactly(c), *self._history(st.history),
-                              *self._fix_pattern(st.pattern),
-                              CountEquals(self.enc.terms(sorted(st.reqs)), st.maximum)])
+        specs = [self._terminal_spec(c, st)
+                 for c in self.commitments() for st in self.process(c).states]
         collected: set[frozenset[int]] = set()
         big: list[list[Constraint]] = []
         for spec in specs:

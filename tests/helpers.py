@@ -1,0 +1,34 @@
+"""Small builders for boards written inside tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mtgcombat import Board, Declaration, load_board
+
+
+def board(perms: list[dict[str, Any]], players: tuple[str, ...] = ("you", "opp"),
+          **top: Any) -> Board:
+    """A board where ``players[0]`` is the active player; ``perms`` may omit the controller
+    (defaults to the active player)."""
+    for p in perms:
+        p.setdefault("controller", players[0])
+    return load_board({"active_player": players[0],
+                       "players": [{"name": n} for n in players],
+                       "permanents": perms, **top})
+
+
+def custom(pid: str, *effects: dict[str, Any], types: tuple[str, ...] = ("Creature",),
+           **state: Any) -> dict[str, Any]:
+    """A custom permanent with its own effects."""
+    return {"id": pid, "name": pid, "types": list(types), "effects": list(effects), **state}
+
+
+def card(pid: str, name: str, **state: Any) -> dict[str, Any]:
+    """A catalog card."""
+    return {"id": pid, "card": name, **state}
+
+
+def decls(*maps: dict[str, str]) -> set[Declaration]:
+    """A set of declarations from maps."""
+    return {Declaration(m) for m in maps}
