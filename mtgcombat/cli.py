@@ -1,0 +1,332 @@
+"""The ``mtgcombat`` command line (SPEC §10): ``show``, ``legal``, ``check``, ``explain``.
+
+Exit status: 0 when the command ran (whatever the verdict), 2 for bad input (a bad board file,
+a missing file, a bad ``--attack``/``--band`` argument), 1 for an internal error. Bad input is
+reported as one line on stderr (``file: $.json.path: message``), never as a traceback.
+
+OR-Tools is imported only by the commands that solve (``legal``, ``check``, ``explain``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Iterator, Sequence
+from itertools import islice
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from . import __version__
+from .board import Board, load_board
+from .errors import BoardError, DeclarationError
+
+if TYPE_CHECKING:
+    from rich.console import Console, RenderableType
+
+    from .declaration import Declaration
+    from .legality import AttackEngine
+    from .render import CommitmentView
+
+EXIT_OK = 0
+EXIT_INTERNAL = 1
+EXIT_BAD_INPUT = 2
+DEFAULT_SHOWN = 100
+"""Rows of the human ``legal`` table when no ``--limit`` is given."""
+EXPLAIN_TERMINALS = 10_000
+"""``explain`` lists at most this many terminals per state."""
+PAYMENT_NOT_CHECKED = ("--assume-payable: costs are assumed payable; paying them "
+                       "(CR 508.1h-j) is not checked")
+
+BOARD = click.argument("board", metavar="BOARD.json", type=str)
+JSON_FLAG = click.option("--json", "as_json", is_flag=True,
+                         help="Print one JSON object (SPEC §10) instead of tables.")
+ASSUME_PAYABLE = click.option(
+    "--assume-payable", is_flag=True,
+    help="Skip the payment check (SPEC §4.4): which attacks are legal if the costs can be paid.")
+
+
+# -- plumbing ------------------------------------------------------------------------------
+
+
+def _console() -> Console:
+    """A console on the current stdout (wide when not a terminal, so pipes don't wrap)."""
+    from rich.console import Console
+
+    width = None if sys.stdout.isatty() or os.environ.get("COLUMNS") else 120
+    return Console(file=sys.stdout, width=width, markup=False, highlight=False)
+
+
+def _print(renderable: RenderableType) -> None:
+    _console().print(renderable)
+
+
+def _print_json(data: object) -> None:
+    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+
+
+class MissingFile(BoardError):
+    """The board file does not exist."""
+
+    def one_line(self) -> str:
+        return f"{self.file}: no such file"
+
+
+def _load(path: str) -> Board:
+    """The board at ``path``; :class:`BoardError` for a missing, unreadable or bad file."""
+    if not Path(path).exists():
+        raise MissingFile("no such file", file=path)
+    return load_board(path)
+
+
+def _engine(board: Board) -> AttackEngine:
+    from .legality import AttackEngine
+
+    return AttackEngine(board)
+
+
+def _error_line(err: BoardError) -> str:
+    if isinstance(err, DeclarationError) and not err.file:
+        return f"bad declaration (--attack/--band): {err.message}"
+    return err.one_line()
+
+
+# -- commands ------------------------------------------------------------------------------
+
+
+@click.group(
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
+    epilog="""\b
+Examples:
+  mtgcombat show board.json
+  mtgcombat legal board.json --json
+  mtgcombat check board.json --attack goblin=Bob --attack arbiter=Bob
+  mtgcombat explain board.json
+
+Exit status: 0 when the command ran (whatever the verdict), 2 for a bad board file,
+a missing file or a bad --attack/--band argument, 1 for an internal error.""",
+)
+@click.version_option(__version__, "-V", "--version", prog_name="mtgcombat")
+def cli() -> None:
+    """Exact legality of Magic: The Gathering attack declarations (CR 508.1).
+
+    A board file (JSON, SPEC §7) is a frozen game state at the start of the declare-attackers
+    step. Targets and attackers are named by player name or permanent id."""
+
+
+@cli.command(short_help="How the engine understood a board.", epilog="""\b
+Examples:
+  mtgcombat show board.json""")
+@BOARD
+def show(board: str) -> None:
+    """Show how the engine understood BOARD.json.
+
+    Players and defending players, targets, candidate attackers (and the creatures that can't
+    attack, with why), and every restriction, requirement and cost instance with its source.
+    Runs no solver."""
+    from . import render
+    from .compile import compile_board
+
+    b = _load(board)
+    _print(render.show(b, compile_board(b)))
+
+
+@cli.command(short_help="Every legal attack declaration.", epilog="""\b
+Examples:
+  mtgcombat legal board.json
+  mtgcombat legal board.json --json
+  mtgcombat legal board.json --json --limit 10
+\b
+With --json: {"legal": [{"goblin": "Bob"}, {}], "count": 2}, declarations in canonical
+order (number of attackers, then sorted pairs). With --limit N only the first N are
+printed, "count" is the number printed, and "complete": false is added when the list
+was cut. Without --json, the summary counts every legal declaration and the table
+shows the first N (default 100).""")
+@BOARD
+@JSON_FLAG
+@click.option("--limit", type=click.IntRange(min=0), default=None, metavar="N",
+              help="Print only the first N declarations (canonical order).")
+@ASSUME_PAYABLE
+def legal(board: str, as_json: bool, limit: int | None, assume_payable: bool) -> None:
+    """List every legal attack declaration on BOARD.json."""
+    engine = _engine(_load(board))
+    note = bool(engine.inst.costs) and assume_payable
+    stream = engine.legal(assume_payable=assume_payable)
+    if as_json:
+        _legal_json(stream, limit)
+        if note:
+            click.echo(f"note: {PAYMENT_NOT_CHECKED}", err=True)
+        return
+    from . import render
+
+    summary = render.LegalSummary(engine.inst.creatures)
+    shown = DEFAULT_SHOWN if limit is None else limit
+    for decl in stream:
+        summary.add(decl, keep=summary.count < shown)
+    parts: list[RenderableType] = [render.legal_summary(summary, engine.inst.names)]
+    if note:
+        parts.append(render.txt(f"Note: {PAYMENT_NOT_CHECKED}.", "yellow"))
+    parts.append(render.legal_table(summary.shown, summary.count))
+    from rich.console import Group
+
+    _print(Group(*parts))
+
+
+def _legal_json(stream: Iterator[Declaration], limit: int | None) -> None:
+    """SPEC §10's ``{"legal": [...], "count": n}`` (+ ``"complete": false`` when cut)."""
+    if limit is None:
+        decls = [d.to_json() for d in stream]
+        _print_json({"legal": decls, "count": len(decls)})
+        return
+    got = list(islice(stream, limit + 1))
+    out: dict[str, Any] = {"legal": [d.to_json() for d in got[:limit]],
+                           "count": min(len(got), limit)}
+    if len(got) > limit:
+        out["complete"] = False
+    _print_json(out)
+
+
+@cli.command(short_help="Is this attack declaration legal? Why (not)?", epilog="""\b
+Examples:
+  mtgcombat check board.json --attack goblin=Bob --attack arbiter=Bob
+  mtgcombat check board.json                    # the empty declaration
+  mtgcombat check board.json --attack a=Bob --attack b=Bob --band a,b
+  mtgcombat check board.json --attack goblin=Bob --json
+\b
+With --json: {"legal": true|false, "reason": "...", "witness": {...}|null,
+"details": {...}}. An unknown id in --attack exits with status 2.""")
+@BOARD
+@click.option("--attack", "attacks", multiple=True, metavar="ID=TARGET",
+              help="Creature ID attacks TARGET (a player name or permanent id). Repeat it.")
+@click.option("--band", "bands", multiple=True, metavar="ID,ID",
+              help="These attackers attack as a band (CR 702.22). Repeatable.")
+@JSON_FLAG
+@ASSUME_PAYABLE
+def check(board: str, attacks: tuple[str, ...], bands: tuple[str, ...], as_json: bool,
+          assume_payable: bool) -> None:
+    """Is the attack declaration given by --attack legal on BOARD.json? Why (not)?"""
+    from .declaration import Declaration
+
+    b = _load(board)
+    decl = Declaration.parse(attacks, bands)
+    v = _engine(b).check(decl, assume_payable=assume_payable)
+    if as_json:
+        _print_json(v.to_json())
+        return
+    from . import render
+
+    _print(render.verdict(v))
+
+
+@cli.command(short_help="The conditional-requirement process (SPEC §5).", epilog="""\b
+Examples:
+  mtgcombat explain board.json
+  mtgcombat explain board.json --json
+\b
+For each cost commitment (the set of costs a declaration incurs), the tree of
+SPEC §5's process: per state, the conditional requirements that are on, the
+requirement instances that exist, the history bounds, the maximum, a witness
+and the declarations that are terminal there (legal).""")
+@BOARD
+@JSON_FLAG
+def explain(board: str, as_json: bool) -> None:
+    """Show the conditional-requirement process (SPEC §5) that decides BOARD.json."""
+    engine = _engine(_load(board))
+    views = commitment_views(engine)
+    if as_json:
+        _print_json({"commitments": [_view_json(cv) for cv in views]})
+        return
+    from rich.console import Group
+
+    from . import render
+
+    parts: list[RenderableType] = [render.explain(views)]
+    if engine.inst.costs:
+        parts.append(render.txt("Note: terminals are legal if their costs can be paid "
+                                "(payment, SPEC §8, is not part of the process).", "yellow"))
+    _print(Group(*parts))
+
+
+def commitment_views(engine: AttackEngine) -> list[CommitmentView]:
+    """Describe, for each cost commitment, every state of its process and its terminals."""
+    from .declaration import Declaration
+    from .render import CommitmentView, StateView
+
+    inst = engine.inst
+    views: list[CommitmentView] = []
+
+    def names(reqs: frozenset[int]) -> tuple[str, ...]:
+        return tuple(inst.requirements[i].describe() for i in sorted(reqs))
+
+    for c in engine.commitments():
+        proc = engine.process(c)
+        states: list[StateView] = []
+        for st in proc.states:
+            found, complete = engine.terminals(c, st, limit=EXPLAIN_TERMINALS)
+            terminals = tuple(found)
+            on = tuple(cond.describe() for cond in inst.conditions if st.pattern[cond.index])
+            states.append(StateView(
+                st.index, st.parent, tuple(st.children), on, names(st.reqs),
+                tuple((names(r), k) for r, k in st.history), st.maximum,
+                Declaration(st.witness), terminals, complete))
+        costs = tuple(inst.costs[i].describe() for i in sorted(c))
+        views.append(CommitmentView(costs, tuple(states)))
+    return views
+
+
+def _view_json(cv: CommitmentView) -> dict[str, Any]:
+    return {
+        "costs": list(cv.costs),
+        "states": [{
+            "index": s.index,
+            "parent": s.parent,
+            "children": list(s.children),
+            "conditions_on": list(s.conditions_on),
+            "requirements": list(s.requirements),
+            "history": [{"requirements": list(r), "at_least": k} for r, k in s.history],
+            "maximum": s.maximum,
+            "witness": s.witness.to_json(),
+            "terminals": [d.to_json() for d in s.terminals],
+            "terminals_complete": s.terminals_complete,
+        } for s in cv.states],
+    }
+
+
+# -- entry point ---------------------------------------------------------------------------
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line on ``argv`` (default: ``sys.argv[1:]``); return the exit status."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        rv = cli.main(args=args, prog_name="mtgcombat", standalone_mode=False)
+    except BoardError as err:
+        click.echo(f"mtgcombat: {_error_line(err)}", err=True)
+        return EXIT_BAD_INPUT
+    except click.ClickException as err:
+        err.show()
+        return err.exit_code
+    except click.exceptions.Exit as err:
+        return err.exit_code
+    except click.Abort:
+        click.echo("mtgcombat: aborted", err=True)
+        return EXIT_INTERNAL
+    except KeyboardInterrupt:
+        click.echo("mtgcombat: interrupted", err=True)
+        return EXIT_INTERNAL
+    except BrokenPipeError:
+        return EXIT_OK
+    except Exception as err:  # noqa: BLE001 - the last line of defence: one line, status 1
+        if os.environ.get("MTGCOMBAT_DEBUG"):
+            raise
+        one = " ".join(str(err).split()) or "(no message)"
+        click.echo(f"mtgcombat: internal error: {type(err).__name__}: {one} "
+                   "(set MTGCOMBAT_DEBUG=1 for the traceback)", err=True)
+        return EXIT_INTERNAL
+    return rv if isinstance(rv, int) else EXIT_OK
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,308 @@
+"""Rich renderings for the command line: what a judge reads to follow the engine.
+
+Every function here takes already-computed facts (a board, its instances, a verdict, a process)
+and returns rich renderables; nothing here runs the solver. Data strings are wrapped in
+:class:`~rich.text.Text` so that brackets in descriptions (``[opp]``) are never read as markup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from rich.tree import Tree
+
+from .board import Board
+from .compile import defending_players
+from .declaration import Declaration
+from .instances import Instances
+from .verdict import Verdict
+
+
+def txt(value: object, style: str = "") -> Text:
+    """Plain text (never markup) with an optional style."""
+    return Text(str(value), style=style)
+
+
+def _table(title: str, *columns: str) -> Table:
+    table = Table(title=Text(title, style="bold"), title_justify="left", show_lines=False,
+                  min_width=len(title))
+    for col in columns:
+        table.add_column(col, overflow="fold")
+    return table
+
+
+# -- show ----------------------------------------------------------------------------------
+
+
+def players_table(board: Board) -> Table:
+    """Players with their role in this combat (active, defending, not defending)."""
+    defenders = set(defending_players(board))
+    table = _table("Players", "name", "role", "life", "cards in hand")
+    for p in board.players:
+        if p.name == board.active_player:
+            role = txt("active player", "bold green")
+        elif p.name in defenders:
+            role = txt("defending player", "yellow")
+        else:
+            role = txt("not defending (attack_multiple_players: false)", "dim")
+        table.add_row(txt(p.name), role, txt(p.life), txt(p.cards_in_hand))
+    return table
+
+
+def targets_table(inst: Instances) -> Table:
+    """What can be attacked (CR 508.1b) and whose it is."""
+    table = _table("Targets (CR 508.1b)", "id", "kind", "defending player")
+    for t in inst.targets:
+        table.add_row(txt(t.id), txt(t.kind), txt(t.player))
+    if not inst.targets:
+        table.add_row(txt("(none)", "dim"), txt(""), txt(""))
+    return table
+
+
+def creatures_table(inst: Instances) -> Table:
+    """The active player's creatures: candidate attackers with their targets, and the ones that
+    can't be declared, with why (CR 508.1a)."""
+    table = _table("Active player's creatures (CR 508.1a)", "id", "name", "can attack",
+                   "targets / why not")
+    for c in inst.candidates:
+        extra = [k for k, on in (("vigilance", c.vigilance), ("banding", c.banding)) if on]
+        targets = ", ".join(c.targets) or "(no target)"
+        if extra:
+            targets += f"  [{', '.join(extra)}]"
+        table.add_row(txt(c.id), txt(c.name), txt("yes", "green"), txt(targets))
+    for cid, why in inst.not_candidates.items():
+        table.add_row(txt(cid), txt(inst.names.get(cid, cid)), txt("no", "red"), txt(why))
+    if not inst.creatures:
+        table.add_row(txt("(none)", "dim"), txt(""), txt(""), txt(""))
+    return table
+
+
+def restrictions_table(inst: Instances) -> Table:
+    """Every restriction instance with its source and rule."""
+    table = _table("Restrictions (CR 508.1c)", "#", "restriction", "rule")
+    for i, r in enumerate(inst.restrictions):
+        table.add_row(txt(i), txt(r.describe()), txt(r.source.rule))
+    if not inst.restrictions:
+        table.add_row(txt("-"), txt("(none)", "dim"), txt(""))
+    return table
+
+
+def requirements_table(inst: Instances) -> Table:
+    """Every requirement instance (SPEC §3); conditional ones name their condition."""
+    table = _table("Requirements (CR 508.1d; one instance per creature, SPEC §3)", "#",
+                   "requirement", "exists", "rule")
+    for r in inst.requirements:
+        if r.condition is None:
+            exists = txt("always")
+        else:
+            exists = txt(f"only {inst.conditions[r.condition].describe()}", "yellow")
+        table.add_row(txt(r.index), txt(r.describe()), exists, txt(r.source.rule))
+    if not inst.requirements:
+        table.add_row(txt("-"), txt("(none)", "dim"), txt(""), txt(""))
+    return table
+
+
+def costs_table(inst: Instances) -> Table:
+    """Every cost instance (SPEC §3): incurred iff its creature attacks into its scope."""
+    table = _table("Costs to attack (CR 508.1g; one instance per effect and creature)", "#",
+                   "cost", "rule")
+    for ci in inst.costs:
+        table.add_row(txt(ci.index), txt(ci.describe()), txt(ci.source.rule))
+    if not inst.costs:
+        table.add_row(txt("-"), txt("(none)", "dim"), txt(""))
+    return table
+
+
+def show(board: Board, inst: Instances) -> Group:
+    """Everything ``mtgcombat show`` prints."""
+    parts: list[RenderableType] = [
+        players_table(board), targets_table(inst), creatures_table(inst),
+        restrictions_table(inst), requirements_table(inst), costs_table(inst),
+    ]
+    for note in inst.notes:
+        parts.append(txt(f"note: {note}", "dim"))
+    return Group(*parts)
+
+
+# -- legal ---------------------------------------------------------------------------------
+
+
+@dataclass
+class LegalSummary:
+    """What a judge reads aloud about the set of legal declarations (gathered while
+    streaming: nothing but the first rows is kept)."""
+
+    creatures: tuple[str, ...]
+    count: int = 0
+    in_every: set[str] | None = None
+    in_some: set[str] = field(default_factory=set)
+    shown: list[Declaration] = field(default_factory=list)
+
+    def add(self, decl: Declaration, keep: bool) -> None:
+        """Account for one more legal declaration (kept for the table if ``keep``)."""
+        self.count += 1
+        attackers = set(decl)
+        self.in_every = attackers if self.in_every is None else self.in_every & attackers
+        self.in_some |= attackers
+        if keep:
+            self.shown.append(decl)
+
+    def must_attack(self) -> list[str]:
+        """Creatures attacking in every legal declaration."""
+        return sorted(self.in_every or ())
+
+    def never_attack(self) -> list[str]:
+        """The active player's creatures attacking in no legal declaration."""
+        return sorted(c for c in self.creatures if c not in self.in_some)
+
+
+def _names(ids: Iterable[str], names: Mapping[str, str]) -> str:
+    out = [f"{i} ({names[i]})" if names.get(i, i) != i else i for i in ids]
+    return ", ".join(out) if out else "none"
+
+
+def legal_summary(s: LegalSummary, names: Mapping[str, str]) -> Text:
+    """The summary lines opening ``mtgcombat legal``'s human output."""
+    text = Text()
+    noun = "declaration" if s.count == 1 else "declarations"
+    text.append(f"{s.count} legal attack {noun}.\n", style="bold")
+    text.append("Must attack (attacks in every legal declaration): ")
+    text.append(_names(s.must_attack(), names) + "\n", style="green")
+    text.append("Can't attack (attacks in no legal declaration): ")
+    text.append(_names(s.never_attack(), names), style="red")
+    return text
+
+
+def legal_table(decls: Sequence[Declaration], total: int) -> Table:
+    """The legal declarations, one row each, in canonical order."""
+    title = "Legal declarations"
+    if len(decls) < total:
+        title += f" (first {len(decls)} of {total}; see --limit)"
+    table = _table(title, "#", "attackers", "declaration (ID=TARGET)")
+    for i, d in enumerate(decls, start=1):
+        table.add_row(txt(i), txt(len(d)), txt(" ".join(d.to_cli()) or "(no attack)"))
+    return table
+
+
+# -- check ---------------------------------------------------------------------------------
+
+
+def _bullets(title: str, items: Iterable[str], style: str = "") -> Text | None:
+    items = list(items)
+    if not items:
+        return None
+    text = Text(f"{title}\n", style="bold")
+    text.append("\n".join(f"  - {i}" for i in items), style=style)
+    return text
+
+
+def verdict(v: Verdict) -> Group:
+    """``mtgcombat check``'s human output."""
+    parts: list[RenderableType] = []
+    head = Text()
+    head.append("LEGAL" if v.legal else "ILLEGAL", style="bold green" if v.legal else "bold red")
+    head.append(f"  {v.declaration}")
+    parts.append(head)
+    parts.append(Text(f"Reason: {v.reason}"))
+    witness = None
+    if v.witness is not None:
+        cli = " ".join(f"--attack {a}" for a in v.witness.to_cli()) or "(no --attack)"
+        witness = _bullets("Witness (a declaration that does better, costs within ours):",
+                           [f"{v.witness}   [as arguments: {cli}]"])
+    counts = None
+    if v.obeyed is not None and v.maximum is not None:
+        counts = Text(f"Requirements obeyed: {v.obeyed}; most possible: {v.maximum}")
+    sections = [
+        _bullets("Violated restrictions:", v.violated, "red"),
+        witness,
+        _bullets("Requirements the witness obeys that this declaration doesn't:",
+                 v.witness_obeys, "yellow"),
+        counts,
+        _bullets("Committed costs (incurred by this declaration):", v.costs),
+        _bullets("Branch of the conditional process (SPEC §5):", v.branch),
+        _bullets("Notes:", v.notes, "dim"),
+    ]
+    parts.extend(s for s in sections if s is not None)
+    return Group(*parts)
+
+
+# -- explain -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StateView:
+    """One state of SPEC §5's process, described for people."""
+
+    index: int
+    parent: int | None
+    children: tuple[int, ...]
+    conditions_on: tuple[str, ...]
+    requirements: tuple[str, ...]
+    history: tuple[tuple[tuple[str, ...], int], ...]
+    maximum: int
+    witness: Declaration
+    terminals: tuple[Declaration, ...]
+    terminals_complete: bool
+
+
+@dataclass(frozen=True)
+class CommitmentView:
+    """One cost commitment and the states of its process."""
+
+    costs: tuple[str, ...]
+    states: tuple[StateView, ...]
+
+
+def _state_node(st: StateView, tree: Tree | None, label_prefix: str = "") -> Tree:
+    label = Text(f"{label_prefix}state {st.index}", style="bold")
+    label.append(f"  maximum {st.maximum} of {len(st.requirements)} requirement(s)")
+    node = Tree(label) if tree is None else tree.add(label)
+    node.add(Text("conditions on: " + (", ".join(st.conditions_on) or "none")))
+    reqs = node.add(Text(f"requirements that exist ({len(st.requirements)})"))
+    for r in st.requirements:
+        reqs.add(Text(r))
+    if st.history:
+        hist = node.add(Text("history (bounds from earlier steps)"))
+        for members, k in st.history:
+            hist.add(Text(f"obey at least {k} of: " + "; ".join(members)))
+    else:
+        node.add(Text("history: none"))
+    node.add(Text(f"witness (reaches the maximum): {st.witness}"))
+    terms = [str(d) for d in st.terminals] or ["none"]
+    more = "" if st.terminals_complete else " (not all listed)"
+    t = node.add(Text(f"terminal declarations{more}:", style="green"))
+    for d in terms:
+        t.add(Text(d, style="green"))
+    return node
+
+
+def _place(st: StateView, parent: Tree, by_index: Mapping[int, StateView],
+           placed: set[int]) -> None:
+    """Add ``st`` and its subtree under ``parent``; a state reached twice is referenced."""
+    if st.index in placed:
+        parent.add(Text(f"→ state {st.index} (shown above)", style="dim"))
+        return
+    placed.add(st.index)
+    node = _state_node(st, parent)
+    for child in st.children:
+        _place(by_index[child], node, by_index, placed)
+
+
+def explain(views: Sequence[CommitmentView]) -> Group:
+    """``mtgcombat explain``'s human output: one tree per cost commitment."""
+    parts: list[RenderableType] = []
+    for n, cv in enumerate(views, start=1):
+        head = Text(f"Commitment {n} of {len(views)}: costs paid: ", style="bold")
+        head.append(", ".join(cv.costs) or "none")
+        root = Tree(head)
+        by_index = {s.index: s for s in cv.states}
+        placed: set[int] = set()
+        for st in cv.states:
+            if st.parent is None:
+                _place(st, root, by_index, placed)
+        parts.append(root)
+    return Group(*parts)

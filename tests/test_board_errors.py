@@ -1,0 +1,132 @@
+"""Malformed board files (``models/bad/``): each one is a :class:`BoardError` naming the JSON
+path and saying what was expected (SPEC §7), and ``mtgcombat show`` reports it as one line on
+stderr with exit status 2 (SPEC §10)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mtgcombat import BoardError, load_board
+from mtgcombat.cli import main
+
+BAD = Path(__file__).resolve().parent.parent / "models" / "bad"
+
+# file stem -> (expected JSON path(s), words the message must contain (case-insensitive))
+CASES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "unknown_top_key": (("$.permanets",), ("unknown key",)),
+    "unknown_permanent_key": (("$.permanents[0].tapd",), ("unknown key",)),
+    "tapped_string": (("$.permanents[0].tapped",), ("boolean", '"yes"')),
+    "power_string": (("$.permanents[0].power",), ("integer", '"3"')),
+    "power_float": (("$.permanents[0].power",), ("integer", "3.5")),
+    "negative_counter": (("$.permanents[0].counters.magnet",), (">= 0", "-1")),
+    "duplicate_permanent_id": (("$.permanents[1].id",), ("duplicate", "goblin")),
+    "permanent_id_is_player": (("$.permanents[0].id",), ("opp", "player name")),
+    "dangling_attached_to": (("$.permanents[1].attached_to",), ("nowhere",)),
+    "attached_to_itself": (("$.permanents[1].attached_to",), ("itself",)),
+    "unknown_controller": (("$.permanents[0].controller",), ("unknown player", "Carol")),
+    "missing_controller": (("$.permanents[0].controller",), ("missing",)),
+    "unknown_goader": (("$.permanents[0].goaded_by[0]",), ("unknown player", "Carol")),
+    "unknown_chosen_player": (("$.permanents[0].chosen_player",), ("unknown player", "Carol")),
+    "battle_without_protector": (("$.permanents[1].protector",), ("battle", "protector")),
+    "protector_on_non_battle": (("$.permanents[0].protector",), ("battle",)),
+    "active_player_not_in_players": (("$.active_player",), ("me", "players")),
+    "duplicate_player_name": (("$.players[2].name",), ("duplicate", "opp")),
+    "fewer_than_two_players": (("$.players",), ("2",)),
+    "life_string": (("$.players[0].life",), ("integer", '"20"')),
+    "unknown_card": (("$.permanents[0].card",), ("Crazed Goblen", "did you mean",
+                                                 "Crazed Goblin")),
+    "unknown_keyword": (("$.permanents[0].keywords[0]",), ("unknown keyword", "Flying",
+                                                           "lower case")),
+    "lowercase_color": (("$.permanents[0].colors[0]",), ("red", "'R'")),
+    "custom_without_types": (("$.permanents[1].types",), ("custom", "types")),
+    "unknown_effect_kind": (("$.permanents[1].effects[0]",), ("unknown effect kind",
+                                                              "must_atack", "must_attack")),
+    "defending_player_with_multiple": (("$.defending_player",), ("attack_multiple_players",)),
+    "defending_player_is_active": (("$.defending_player",), ("opponent",)),
+    # The missing key's own path would be more precise; board.py reports the top level.
+    "missing_defending_player": (("$", "$.defending_player"), ("defending_player", "required",
+                                                               "three or more")),
+    "top_level_list": (("$",), ("JSON object",)),
+}
+
+
+def test_every_bad_file_is_covered() -> None:
+    stems = {p.stem for p in BAD.glob("*.json")}
+    assert stems == set(CASES) | {"invalid_json"}
+    assert len(stems) >= 20
+
+
+@pytest.mark.parametrize("stem", sorted(CASES))
+def test_load_board_names_path_and_problem(stem: str) -> None:
+    paths, words = CASES[stem]
+    file = BAD / f"{stem}.json"
+    with pytest.raises(BoardError) as info:
+        load_board(file)
+    err = info.value
+    assert err.path in paths
+    assert err.file == str(file)
+    for word in words:
+        assert word.lower() in err.message.lower(), (word, err.message)
+
+
+@pytest.mark.parametrize("stem", sorted(CASES))
+def test_load_board_from_mapping_gives_the_same_path(stem: str) -> None:
+    data = json.loads((BAD / f"{stem}.json").read_text())
+    with pytest.raises(BoardError) as info:
+        load_board(data) if isinstance(data, dict) else load_board_value(data)
+    assert info.value.path in CASES[stem][0]
+    assert info.value.file is None
+
+
+def load_board_value(data: object) -> None:
+    """A decoded JSON value that is not an object goes through ``parse_board``."""
+    from mtgcombat.board import parse_board
+
+    parse_board(data)
+
+
+def test_invalid_json_names_line_and_column() -> None:
+    file = BAD / "invalid_json.json"
+    text = file.read_text()
+    line_no, line = next((i, s) for i, s in enumerate(text.splitlines(), 1) if ",]" in s)
+    column = line.index(",]") + 2  # the "]" after a trailing comma (1-based)
+    with pytest.raises(BoardError) as info:
+        load_board(file)
+    assert info.value.path == "$"
+    assert f"line {line_no} column {column}" in info.value.message
+
+
+@pytest.mark.parametrize("stem", [*sorted(CASES), "invalid_json"])
+def test_cli_reports_one_line_and_exits_2(stem: str, capsys: pytest.CaptureFixture[str]) -> None:
+    file = BAD / f"{stem}.json"
+    code = main(["show", str(file)])
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert f"{stem}.json" in lines[0]
+    expected = CASES[stem][0] if stem in CASES else ("$",)
+    assert any(f": {p}: " in lines[0] for p in expected), lines[0]
+    assert "Traceback" not in err
+
+
+def test_missing_file_is_one_line_exit_2(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    file = tmp_path / "nope.json"
+    with pytest.raises(BoardError, match="no such file"):
+        load_board(file)
+    assert main(["legal", str(file)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.strip().splitlines() == [f"mtgcombat: {file}: no such file"]
+
+
+def test_a_good_board_loads(tmp_path: Path) -> None:
+    """Control: the bad files differ from this good board by one mistake each."""
+    good = {"active_player": "you", "players": [{"name": "you"}, {"name": "opp"}],
+            "permanents": [{"id": "goblin", "card": "Crazed Goblin", "controller": "you"}]}
+    assert load_board(good).permanents[0].id == "goblin"
