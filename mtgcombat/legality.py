@@ -31,6 +31,7 @@ from .evaluate import (
     violated_restrictions,
 )
 from .instances import Instances
+from .payment import PaymentSearchTooLarge, pay
 from .problem import (
     AtLeastVars,
     AtMost,
@@ -102,6 +103,7 @@ class AttackEngine:
     def __init__(self, board: BoardLike, *, catalog: Catalog | None = None,
                  time_limit: float | None = None) -> None:
         self.board = _as_board(board)
+        self.catalog = catalog
         self.inst: Instances = compile_board(self.board, catalog)
         self.enc: Encoded = encode(self.inst)
         self.time_limit = time_limit
@@ -215,16 +217,37 @@ class AttackEngine:
                            violated=tuple(r.describe() for r in broken), costs=costs)
         proc = self.process(committed)
         st = proc.terminal_of(inst, decl)
-        notes = () if assume_payable else (ASSUMED_PAYABLE,)
-        if st is not None:
-            n_ok = len(obeyed(inst, decl, st.reqs))
-            reason = ("obeys every restriction and the most requirements possible "
-                      f"({n_ok} of {len(st.reqs)}) with its costs")
-            if self.conditional:
-                reason += f"; terminal of the conditional process ({len(proc.states)} state(s))"
+        if st is None:
+            return self._requirements_verdict(decl, proc, costs)
+        n_ok = len(obeyed(inst, decl, st.reqs))
+        reason = ("obeys every restriction and the most requirements possible "
+                  f"({n_ok} of {len(st.reqs)}) with its costs")
+        if self.conditional:
+            reason += f"; terminal of the conditional process ({len(proc.states)} state(s))"
+        branch = self._branch(proc, st)
+        if assume_payable:
             return Verdict(True, "legal", reason, decl, obeyed=n_ok, maximum=st.maximum,
-                           costs=costs, branch=self._branch(proc, st), notes=notes)
-        return self._requirements_verdict(decl, proc, costs)
+                           costs=costs, branch=branch, notes=(ASSUMED_PAYABLE,))
+        try:
+            paid = pay(self.board, inst, decl, committed, self.catalog)
+        except PaymentSearchTooLarge as exc:
+            return Verdict(False, "unknown", f"unknown: payment search too large ({exc})",
+                           decl, costs=costs, branch=branch)
+        if not paid.payable:
+            return Verdict(False, "payment",
+                           f"the total cost {paid.total} can't be paid: {paid.unpaid} "
+                           "(CR 508.1h-j)", decl, obeyed=n_ok, maximum=st.maximum, costs=costs,
+                           branch=branch, payment=paid.to_json())
+        if costs:
+            reason += f"; the total cost {paid.total} can be paid"
+        return Verdict(True, "legal", reason, decl, obeyed=n_ok, maximum=st.maximum,
+                       costs=costs, branch=branch, payment=paid.to_json())
+
+    def payable(self, declaration: Declaration | Mapping[str, str]) -> bool:
+        """Can the total cost of ``declaration`` be paid (SPEC §8)?"""
+        decl = _as_declaration(declaration)
+        committed = commitment(self.inst, decl)
+        return pay(self.board, self.inst, decl, committed, self.catalog).payable
 
     def _structural(self, decl: Declaration) -> Verdict | None:
         """CR 508.1a/b and bands: unknown ids raise; the rest is an illegal verdict."""
@@ -340,18 +363,27 @@ class AttackEngine:
                 *self._fix_pattern(st.pattern),
                 CountEquals(self.enc.terms(sorted(st.reqs)), st.maximum)]
 
-    def terminals(self, committed: frozenset[int], st: State) -> list[Declaration]:
-        """The declarations that are terminal in state ``st`` of ``process(committed)`` and
-        incur exactly ``committed`` — legal ones (costs assumed payable), canonical order."""
+    def terminals(self, committed: frozenset[int], st: State,
+                  limit: int | None = None) -> tuple[list[Declaration], bool]:
+        """The declarations terminal in state ``st`` of ``process(committed)`` that incur
+        exactly ``committed`` (legal if payable), canonical order; at most ``limit`` of them.
+        Returns (declarations, complete)."""
         self.solves += 1
-        sols, _ = cpsat.enumerate_solutions(self.enc.problem, self._terminal_spec(committed, st),
-                                            time_limit=self.time_limit)
+        sols, complete = cpsat.enumerate_solutions(
+            self.enc.problem, self._terminal_spec(committed, st), cap=limit,
+            time_limit=self.time_limit)
         vm = self.enc.vm
-        return sorted((Declaration(vm.declaration(s)) for s in sols), key=Declaration.sort_key)
+        out = sorted((Declaration(vm.declaration(s)) for s in sols), key=Declaration.sort_key)
+        return out, complete
 
-    def legal(self) -> Iterator[Declaration]:
-        """Every legal declaration (costs assumed payable), in canonical order, streamed by
-        number of attackers."""
+    def legal(self, *, assume_payable: bool = False) -> Iterator[Declaration]:
+        """Every legal declaration in canonical order, streamed by number of attackers;
+        with ``assume_payable`` the payment step (SPEC §8) is skipped."""
+        for decl in self._legal_if_payable():
+            if assume_payable or not self.inst.costs or self.payable(decl):
+                yield decl
+
+    def _legal_if_payable(self) -> Iterator[Declaration]:
         specs = [self._terminal_spec(c, st)
                  for c in self.commitments() for st in self.process(c).states]
         collected: set[frozenset[int]] = set()
@@ -413,7 +445,7 @@ def check(board: BoardLike, declaration: Declaration | Mapping[str, str], *,
 
 def legal_attacks(board: BoardLike, *, assume_payable: bool = False) -> Iterator[Declaration]:
     """Every legal attack declaration on ``board``, in canonical order (SPEC §10)."""
-    return AttackEngine(board).legal()
+    return AttackEngine(board).legal(assume_payable=assume_payable)
 
 
 def max_requirements(board: BoardLike) -> int:

@@ -6,6 +6,7 @@ Each docstring carries the derivation: states (history, pattern), their maxima, 
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -19,7 +20,7 @@ OPP = "opp"
 
 
 def legal(b) -> set[Declaration]:
-    return set(AttackEngine(b).legal())
+    return set(AttackEngine(b).legal(assume_payable=True))
 
 
 def test_lone_viashino_bey() -> None:
@@ -106,7 +107,7 @@ def test_article_magnetic_web_example() -> None:
                card("cyc", "Ekundu Cyclops", counters={"magnet": 1}),
                card("cub", "Bear Cub", counters={"magnet": 1})])
     eng = AttackEngine(b)
-    assert set(eng.legal()) == decls({"goblin": OPP, "cyc": OPP})
+    assert set(eng.legal(assume_payable=True)) == decls({"goblin": OPP, "cyc": OPP})
     v = eng.check({"cyc": OPP, "cub": OPP})
     assert not v.legal and v.kind == "requirements"
 
@@ -121,7 +122,7 @@ def test_article_q26() -> None:
                                              attached_to="cub")],
               players=("you", "Alice", "Bob"))
     eng = AttackEngine(b)
-    assert set(eng.legal()) == decls({}, {"flunkies": "Bob", "cub": "Bob"},
+    assert set(eng.legal(assume_payable=True)) == decls({}, {"flunkies": "Bob", "cub": "Bob"},
                                      {"flunkies": "Bob", "cub": "Alice"})
     for bad in ({"cub": "Alice"}, {"cub": "Bob"}, {"flunkies": "Alice", "cub": "Alice"},
                 {"flunkies": "Alice", "cub": "Bob"}):
@@ -131,7 +132,8 @@ def test_article_q26() -> None:
 
 def test_article_q7_wars_toll_propaganda() -> None:
     """Article Q7: any number of Glory Seekers (each paid for separately)."""
-    b = board([card("toll", "War's Toll", controller=OPP), card("prop", "Propaganda", controller=OPP),
+    b = board([card("toll", "War's Toll", controller=OPP),
+               card("prop", "Propaganda", controller=OPP),
                card("s1", "Bear Cub"), card("s2", "Bear Cub"), card("s3", "Bear Cub")])
     got = legal(b)
     assert len(got) == 8
@@ -140,7 +142,7 @@ def test_article_q7_wars_toll_propaganda() -> None:
 
 # -- property: without conditional requirements the process is the plain maximum ----------------
 
-_KINDS = [
+_KINDS: list[dict[str, Any]] = [
     {"kind": "must_attack"},
     {"kind": "cant_attack_alone"},
     {"kind": "can_only_attack_alone"},
@@ -156,7 +158,7 @@ def plain_boards(draw: st.DrawFn):
     n = draw(st.integers(1, 4))
     perms = []
     for i in range(n):
-        effects = draw(st.lists(st.sampled_from(_KINDS), max_size=2))
+        effects: list[dict[str, Any]] = draw(st.lists(st.sampled_from(_KINDS), max_size=2))
         goad = draw(st.sampled_from([[], ["a"], ["a", "b"]]))
         perms.append(custom(f"c{i}", *effects, goaded_by=goad, chosen_player="a"))
     if draw(st.booleans()):
@@ -192,5 +194,5 @@ def _plain_legal(b) -> set[Declaration]:
 @given(plain_boards())
 def test_process_without_conditions_is_plain_maximum(b) -> None:
     eng = AttackEngine(b)
-    assert set(eng.legal()) == _plain_legal(b)
+    assert set(eng.legal(assume_payable=True)) == _plain_legal(b)
     assert all(len(eng.process(c).states) == 1 for c in eng.commitments())

@@ -283,7 +283,7 @@ def test_check_agrees_with_legal_list() -> None:
                card("cub", "Bear Cub", goaded_by=["b"]),
                card("prop", "Propaganda", controller="a")], players=("me", "a", "b"))
     eng = AttackEngine(b)
-    legal_set = set(eng.legal())
+    legal_set = set(eng.legal(assume_payable=True))
     targets = ["a", "b", None]
     import itertools
     for choice in itertools.product(targets, repeat=3):
