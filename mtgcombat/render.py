@@ -200,6 +200,41 @@ def _bullets(title: str, items: Iterable[str], style: str = "") -> Text | None:
     return text
 
 
+def plan_step(step: Mapping[str, object]) -> str:
+    """One payment-plan step in words."""
+    action = step.get("action")
+    who = step.get("permanent")
+    if action == "activate":
+        text = f"activate {who}: {step.get('ability')} → {step.get('produced')}"
+        if step.get("sacrificed"):
+            text += f" (sacrificing {step['sacrificed']})"
+        if step.get("exiled"):
+            text += f" (exiling {step['exiled']} from hand)"
+        return text
+    if action == "pay_mana":
+        return f"pay {step.get('mana')}"
+    if action == "pay_life":
+        return f"pay {step.get('amount')} life"
+    rest = {k: v for k, v in step.items() if k not in ("action", "permanent")}
+    extra = ", ".join(f"{k} {v}" for k, v in rest.items())
+    return f"{action} {who}" + (f" ({extra})" if extra else "")
+
+
+def _payment(payment: Mapping[str, object] | None) -> Text | None:
+    if payment is None:
+        return None
+    total = payment.get("total")
+    if not payment.get("payable"):
+        return _bullets(f"Payment (CR 508.1h-j): total {total} can't be paid:",
+                        [str(payment.get("unpaid"))], "red")
+    plan = payment.get("plan")
+    steps = [plan_step(s) for s in plan] if isinstance(plan, list) else []
+    attackers = payment.get("attackers")
+    if isinstance(attackers, list):
+        steps.append("creatures that become attacking: " + (", ".join(attackers) or "none"))
+    return _bullets(f"Payment plan (CR 508.1h-j), total {total}:", steps or ["nothing to pay"])
+
+
 def verdict(v: Verdict) -> Group:
     """``mtgcombat check``'s human output."""
     parts: list[RenderableType] = []
@@ -224,6 +259,7 @@ def verdict(v: Verdict) -> Group:
         counts,
         _bullets("Committed costs (incurred by this declaration):", v.costs),
         _bullets("Branch of the conditional process (SPEC §5):", v.branch),
+        _payment(v.payment),
         _bullets("Notes:", v.notes, "dim"),
     ]
     parts.extend(s for s in sections if s is not None)

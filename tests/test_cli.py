@@ -376,3 +376,18 @@ def test_unknown_command_and_option_exit_2(capsys: pytest.CaptureFixture[str], q
     assert run(capsys, "frobnicate")[0] == 2
     assert run(capsys, "legal", q3, "--bogus")[0] == 2
     assert run(capsys, "legal", q3, "--limit", "-1")[0] == 2
+
+
+def test_check_prints_q24_payment_plan(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 6 / article Q24: one Mogg Flunkies is sacrificed to Phyrexian Tower, {4} paid."""
+    board = str(Path(__file__).resolve().parent.parent / "models" / "article"
+                / "q24_two_flunkies_phyrexian_tower.json")
+    code, out, _ = run(capsys, "check", board, "--attack", "flunkies1=opp",
+                       "--attack", "flunkies2=opp")
+    assert code == 0
+    assert out.startswith("LEGAL")
+    assert "total {4}" in out
+    tower = next(line for line in out.splitlines() if "activate tower" in line)
+    assert "Sacrifice a creature" in tower and "sacrificing flunkies" in tower
+    attacking = next(line for line in out.splitlines() if "become attacking" in line)
+    assert attacking.count("flunkies") == 1
