@@ -8,15 +8,16 @@ Every problem is a :class:`~mtgcombat.errors.BoardError` naming file and JSON pa
 
 from __future__ import annotations
 
+import difflib
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, ValidationError
 
 from .catalog import Catalog, default_catalog
-from .effects import KEYWORDS, Color, Effect
+from .effects import EFFECT_KINDS, KEYWORDS, Color, Effect
 from .errors import BoardError, json_path
 
 
@@ -119,15 +120,52 @@ _TYPE_MESSAGES = {
 }
 
 
+def _keys_at(loc: tuple[Any, ...]) -> list[str]:
+    """The keys the object at pydantic location ``loc`` accepts (for "did you mean")."""
+    from . import effects
+
+    by_tag = {m.model_fields["kind"].default: m for m in vars(effects).values()
+              if isinstance(m, type) and issubclass(m, BaseModel) and "kind" in m.model_fields}
+    named: dict[str, type[BaseModel]] = {
+        "players": Player, "permanents": Permanent, "affects": effects.Selector,
+        "trigger": effects.Selector, "other": effects.Selector,
+        "permanent": effects.Selector, "filter": effects.Selector, "count": effects.Selector,
+        "cost": effects.Cost, "sacrifice": effects.CostPick, "return_to_hand": effects.CostPick,
+    }
+    model: type[BaseModel] = Board
+    for i, part in enumerate(loc):
+        if isinstance(part, str) and part in by_tag:
+            model = by_tag[part]
+        elif part == "effects":
+            model = BoardEffect if i == 0 else model
+        elif isinstance(part, str) and part in named:
+            model = named[part]
+    return list(model.model_fields)
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """``"; did you mean 'x'?"`` for the closest choice, or ``""``."""
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
 def _describe(err: Mapping[str, Any]) -> str:
     etype = str(err.get("type", ""))
     msg = _TYPE_MESSAGES.get(etype, str(err.get("msg", "invalid value")))
-    if etype not in ("missing", "extra_forbidden") and "input" in err:
+    loc = err.get("loc", ())
+    if etype == "extra_forbidden" and loc:
+        key = str(loc[-1])
+        return f"unknown key {key!r}{did_you_mean(key, _keys_at(tuple(loc[:-1])))}"
+    if etype == "too_short" and tuple(loc) == ("players",):
+        return f"a game needs at least 2 players, got {len(err.get('input') or [])}"
+    if etype == "union_tag_invalid":
+        ctx = err.get("ctx") or {}
+        tag = str(ctx.get("tag", "?"))
+        return f"unknown effect kind {tag!r}{did_you_mean(tag, EFFECT_KINDS)}"
+    if etype not in ("missing",) and "input" in err:
         got = err["input"]
         if not isinstance(got, dict | list) or len(json.dumps(got)) < 60:
             msg += f", got {json.dumps(got)}"
-    if etype == "union_tag_invalid":
-        msg = f"unknown effect kind; {err.get('msg', '')}"
     return msg
 
 
@@ -140,13 +178,7 @@ def _validation_error(exc: ValidationError, file: str | None) -> BoardError:
     return BoardError(_describe(err) + extra, path=json_path(loc), file=file)
 
 
-_EFFECT_TAGS = frozenset(
-    {"cant_attack", "cant_attack_alone", "can_only_attack_alone",
-     "cant_attack_unless_other_attacks", "cant_attack_unless_defending_player_controls",
-     "max_attackers", "must_attack", "must_attack_group", "conditional_must_attack",
-     "attack_cost", "optional_attack_cost", "grant_keywords", "modify_pt", "set_subtypes",
-     "pt_from_count", "mana_ability"}
-)
+_EFFECT_TAGS = frozenset(EFFECT_KINDS)
 
 
 def _check_references(board: Board, catalog: Catalog, file: str | None) -> None:
@@ -186,7 +218,7 @@ def _check_references(board: Board, catalog: Catalog, file: str | None) -> None:
     if (not board.attack_multiple_players and len(board.players) > 2
             and board.defending_player is None):
         fail("defending_player is required with attack_multiple_players: false and "
-             "three or more players", "$")
+             "three or more players", "$.defending_player")
 
     ids: dict[str, int] = {}
     for i, perm in enumerate(board.permanents):
@@ -221,8 +253,8 @@ def _check_references(board: Board, catalog: Catalog, file: str | None) -> None:
         if perm.keywords is not None:
             for j, k in enumerate(perm.keywords):
                 if k not in KEYWORDS:
-                    fail(f"unknown keyword {k!r} (write keywords in lower case, as printed)",
-                         f"{at}.keywords[{j}]")
+                    fail(f"unknown keyword {k!r} (write keywords in lower case, as printed)"
+                         f"{did_you_mean(k.lower(), KEYWORDS)}", f"{at}.keywords[{j}]")
         types = perm.types if perm.types is not None else (card.types if card else [])
         if "Battle" in types:
             if perm.protector is None:
@@ -263,11 +295,11 @@ def load_board(source: str | Path | Mapping[str, Any], *,
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise BoardError("no such file", file=file) from None
+        raise BoardError("no such file", path="", file=file) from None
     except IsADirectoryError:
-        raise BoardError("is a directory, not a board file", file=file) from None
+        raise BoardError("is a directory, not a board file", path="", file=file) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise BoardError(f"can't read: {exc}", file=file) from None
+        raise BoardError(f"can't read: {exc}", path="", file=file) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -60,9 +60,10 @@ class Catalog:
         card = self._folded.get(name.casefold())
         if card is not None:
             return card
-        close = difflib.get_close_matches(name, list(self._cards), n=3, cutoff=0.5)
+        close = difflib.get_close_matches(name, list(self._cards), n=3, cutoff=0.7)
         if not close:
-            folded = difflib.get_close_matches(name.casefold(), list(self._folded), n=3, cutoff=0.5)
+            folded = difflib.get_close_matches(name.casefold(), list(self._folded), n=3,
+                                                cutoff=0.6)
             close = [self._folded[f].name for f in folded]
         hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
         raise BoardError(f"unknown card name {name!r}{hint}", path=path, file=file)

@@ -14,7 +14,6 @@ import os
 import sys
 from collections.abc import Iterator, Sequence
 from itertools import islice
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -67,17 +66,8 @@ def _print_json(data: object) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
 
 
-class MissingFile(BoardError):
-    """The board file does not exist."""
-
-    def one_line(self) -> str:
-        return f"{self.file}: no such file"
-
-
 def _load(path: str) -> Board:
     """The board at ``path``; :class:`BoardError` for a missing, unreadable or bad file."""
-    if not Path(path).exists():
-        raise MissingFile("no such file", file=path)
     return load_board(path)
 
 

@@ -24,7 +24,8 @@ class BoardError(ValueError):
     def one_line(self) -> str:
         """``file: $.json.path: message`` on one line."""
         where = f"{self.file}: " if self.file else ""
-        return f"{where}{self.path}: {self.message}"
+        path = f"{self.path}: " if self.path else ""
+        return f"{where}{path}{self.message}"
 
     def with_file(self, file: str) -> BoardError:
         """The same error, located in ``file``."""

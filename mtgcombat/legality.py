@@ -317,11 +317,16 @@ class AttackEngine:
         on = [self.inst.conditions[i].source.name for i, v in enumerate(st.pattern) if v]
         hist = "; ".join(f"sat({self._req_names(r)}) >= {k}" for r, k in st.history)
         return (f"state {st.index}: conditions on: {', '.join(on) or 'none'}; "
-                f"{len(st.reqs)} requirement(s) exist; history: {hist or 'none'}; "
+                f"requirements {self._req_names(st.reqs)}; history: {hist or 'none'}; "
                 f"maximum {st.maximum}")
 
     def _req_names(self, reqs: frozenset[int]) -> str:
-        return f"{len(reqs)} requirement(s)"
+        """``{goblin: Crazed Goblin, cyc: Ekundu Cyclops}``: whose requirement, from what."""
+        parts = []
+        for i in sorted(reqs):
+            r = self.inst.requirements[i]
+            parts.append(f"{r.creature or 'a creature'}: {r.source.name}")
+        return "{" + ", ".join(parts) + "}"
 
     def _requirements_verdict(self, decl: Declaration, proc: Process,
                               costs: tuple[str, ...]) -> Verdict:

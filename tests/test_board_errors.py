@@ -130,3 +130,27 @@ def test_a_good_board_loads(tmp_path: Path) -> None:
     good = {"active_player": "you", "players": [{"name": "you"}, {"name": "opp"}],
             "permanents": [{"id": "goblin", "card": "Crazed Goblin", "controller": "you"}]}
     assert load_board(good).permanents[0].id == "goblin"
+
+
+def _bad(data: dict[str, object]) -> BoardError:
+    with pytest.raises(BoardError) as info:
+        load_board(data)
+    return info.value
+
+
+def test_suggestions_for_misspelt_keys_kinds_and_keywords() -> None:
+    base: dict[str, object] = {"active_player": "you", "players": [{"name": "you"},
+                                                                    {"name": "opp"}]}
+    err = _bad({**base, "permanents": [{"id": "c", "card": "Bear Cub", "controller": "you",
+                                         "tapd": True}]})
+    assert err.path == "$.permanents[0].tapd" and "did you mean 'tapped'" in err.message
+    err = _bad({**base, "permanents": [{"id": "c", "name": "c", "types": ["Creature"],
+                                         "controller": "you",
+                                         "effects": [{"kind": "must_atack"}]}]})
+    assert err.path == "$.permanents[0].effects[0]"
+    assert "'must_atack'" in err.message and "did you mean 'must_attack'" in err.message
+    err = _bad({**base, "permanents": [{"id": "c", "card": "Bear Cub", "controller": "you",
+                                         "keywords": ["Flying"]}]})
+    assert "did you mean 'flying'" in err.message
+    err = _bad({"active_player": "you", "players": [{"name": "you"}]})
+    assert err.path == "$.players" and "at least 2 players" in err.message
