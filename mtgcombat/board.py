@@ -60,6 +60,9 @@ class Permanent(_Strict):
     chosen_player: str | None = None
     activations: list[NonNegativeInt] | None = None
     protector: str | None = None
+    damage: NonNegativeInt = 0
+    loyalty: NonNegativeInt | None = None
+    defense: NonNegativeInt | None = None
     power: int | None = None
     toughness: int | None = None
     colors: list[Color] | None = None
@@ -88,6 +91,10 @@ class Board(_Strict):
     defending_player: str | None = None
     permanents: list[Permanent] = Field(default_factory=list)
     effects: list[BoardEffect] = Field(default_factory=list)
+    attack: dict[str, str] | None = None
+    blocking_player: str | None = None
+    blocks: dict[str, str | list[str]] | None = None
+    removed_from_combat: list[str] = Field(default_factory=list)
 
     def player(self, name: str) -> Player:
         """The player called ``name``."""
@@ -267,6 +274,49 @@ def _check_references(board: Board, catalog: Catalog, file: str | None) -> None:
         known_player(eff.controller, f"$.effects[{i}].controller")
         if eff.chosen_player is not None:
             known_player(eff.chosen_player, f"$.effects[{i}].chosen_player")
+    _check_combat(board, ids, names, fail)
+
+
+def _check_combat(board: Board, ids: Mapping[str, int], names: Mapping[str, int],
+                  fail: Any) -> None:
+    """SPEC §11/§12 fields: ids they name must exist and fit together."""
+    if board.attack is not None:
+        for cid, target in board.attack.items():
+            at = f"$.attack.{cid}"
+            if cid not in ids:
+                fail(f"no permanent with id {cid!r} to attack with", at)
+            elif board.permanents[ids[cid]].controller != board.active_player:
+                fail(f"{cid!r} is not controlled by the active player", at)
+            if target not in ids and target not in names:
+                fail(f"no player or permanent called {target!r}", at)
+            elif target == board.active_player:
+                fail("a creature can't attack its own controller", at)
+    if board.blocking_player is not None:
+        if board.blocking_player not in names:
+            fail(f"unknown player {board.blocking_player!r}", "$.blocking_player")
+        elif board.blocking_player == board.active_player:
+            fail("the blocking player must be an opponent of the active player",
+                 "$.blocking_player")
+        if board.attack is None:
+            fail("blocking_player needs an 'attack'", "$.blocking_player")
+    if board.blocks is not None:
+        if board.attack is None:
+            fail("'blocks' needs an 'attack'", "$.blocks")
+        attack = board.attack or {}
+        for bid, blocked in board.blocks.items():
+            at = f"$.blocks.{bid}"
+            if bid not in ids:
+                fail(f"no permanent with id {bid!r} to block with", at)
+            targets = [blocked] if isinstance(blocked, str) else blocked
+            if not targets:
+                fail("a blocker blocks at least one attacker", at)
+            for j, a in enumerate(targets):
+                if a not in attack:
+                    fail(f"{a!r} is not an attacking creature (not in 'attack')",
+                         at if isinstance(blocked, str) else f"{at}[{j}]")
+    for i, rid in enumerate(board.removed_from_combat):
+        if rid not in ids:
+            fail(f"no permanent with id {rid!r}", f"$.removed_from_combat[{i}]")
 
 
 def parse_board(data: object, *, file: str | None = None,
