@@ -6,6 +6,7 @@ never card names. Where is goad handled? :func:`_goad`.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -170,13 +171,7 @@ class _Compiler:
                 self.add_req(AttackRequirement(0, o.id, others, src2))
 
     def add_req(self, req: Requirement) -> None:
-        if isinstance(req, AttackRequirement):
-            req = AttackRequirement(len(self.requirements), req.creature, req.targets,
-                                    req.source, req.condition)
-        else:
-            req = GroupRequirement(len(self.requirements), req.targets, req.source,
-                                   req.condition)
-        self.requirements.append(req)
+        self.requirements.append(dataclasses.replace(req, index=len(self.requirements)))
 
     # -- effects ---------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ from .problem import (
     AtMost,
     Constraint,
     CountAtLeast,
+    CountAtMost,
     CountEquals,
     ExactVars,
     Excludes,
@@ -26,6 +27,7 @@ from .problem import (
     NotPattern,
     Problem,
     Term,
+    ZeroOrAtLeast,
 )
 
 _cp: Any = None
@@ -69,7 +71,8 @@ class _Build:
             for i in g:
                 self.group_of[i] = gi
         self._ind: dict[Lits, Any] = {}
-        self._and: dict[tuple[Lits, Lits], Any] = {}
+        self._and: dict[tuple[Lits, Lits, bool], Any] = {}
+        self._misc: dict[tuple[str, Lits], Any] = {}
         for c in problem.constraints:
             self.add(c)
 
@@ -91,11 +94,24 @@ class _Build:
         self._ind[lits] = b
         return b
 
+    def exactly_one(self, lits: Lits) -> Any:
+        """A literal equal to ``sum(lits) == 1``."""
+        key = ("one", lits)
+        got = self._misc.get(key)
+        if got is not None:
+            return got
+        b = self.model.new_bool_var(f"one{len(self._misc)}")
+        total = sum((self.x[i] for i in lits), 0)
+        self.model.add(total == 1).only_enforce_if(b)
+        self.model.add(total != 1).only_enforce_if(b.Not())
+        self._misc[key] = b
+        return b
+
     def term(self, t: Term) -> Any:
-        a = self.ind(t.lits)
+        a = self.exactly_one(t.lits) if t.exactly_one else self.ind(t.lits)
         if t.given is None:
             return a
-        key = (t.lits, t.given)
+        key = (t.lits, t.given, t.exactly_one)
         got = self._and.get(key)
         if got is not None:
             return got
@@ -139,6 +155,12 @@ class _Build:
             m.add(self.total(c.terms) >= c.count)
         elif isinstance(c, CountEquals):
             m.add(self.total(c.terms) == c.count)
+        elif isinstance(c, CountAtMost):
+            m.add(self.total(c.terms) <= c.count)
+        elif isinstance(c, ZeroOrAtLeast):
+            if c.count > 1 and c.lits:
+                total = sum(self.x[i] for i in c.lits)
+                m.add(total >= c.count).only_enforce_if(self.ind(c.lits))
         elif isinstance(c, NotPattern):
             lits = [self.ind(ls).Not() if val else self.ind(ls) for ls, val in c.pattern]
             m.add_bool_or(lits or [m.new_constant(0)])

@@ -14,16 +14,30 @@ from .instances import (
     AttackRequirement,
     Condition,
     CostInstance,
+    ExactlyOneRequirement,
     Forbid,
     Instances,
     MaxAttackers,
+    MaxCreatures,
+    MinBlockers,
     NeedsCompanion,
     NotAlone,
     OnlyAlone,
     Requirement,
     Restriction,
 )
-from .problem import AtMost, Constraint, Excludes, Fix, Implies, Lits, Problem, Term
+from .problem import (
+    AtMost,
+    Constraint,
+    CountAtMost,
+    Excludes,
+    Fix,
+    Implies,
+    Lits,
+    Problem,
+    Term,
+    ZeroOrAtLeast,
+)
 
 
 @dataclass
@@ -68,8 +82,9 @@ class VarMap:
         """The variables a declaration sets (pairs outside the map are ignored)."""
         return frozenset(i for p in decl.items() if (i := self.index.get(p)) is not None)
 
-    def declaration(self, true: Iterable[int]) -> dict[str, str]:
-        return dict(self.pairs[i] for i in true)
+    def declaration(self, true: Iterable[int]) -> frozenset[tuple[str, str]]:
+        """The (creature, target) pairs of a solution."""
+        return frozenset(self.pairs[i] for i in true)
 
 
 Encoder = Callable[[Restriction, VarMap], list[Constraint]]
@@ -102,21 +117,35 @@ def _max_attackers(r: Restriction, vm: VarMap) -> list[Constraint]:
     return [AtMost(vm.any_into(r.targets), r.count)]
 
 
+def _max_creatures(r: Restriction, vm: VarMap) -> list[Constraint]:
+    assert isinstance(r, MaxCreatures)
+    return [CountAtMost(tuple(Term(vm.creature(c)) for c in vm.by_creature), r.count)]
+
+
+def _min_blockers(r: Restriction, vm: VarMap) -> list[Constraint]:
+    assert isinstance(r, MinBlockers)
+    return [ZeroOrAtLeast(vm.any_into(frozenset({r.target})), r.count)]
+
+
 RESTRICTION_ENCODERS: dict[str, Encoder] = {
     "forbid": _forbid,
     "not_alone": _not_alone,
     "only_alone": _only_alone,
     "needs_companion": _needs_companion,
     "max_attackers": _max_attackers,
+    "max_creatures": _max_creatures,
+    "min_blockers": _min_blockers,
 }
 """Restriction kind → encoder. A test proves every restriction kind has one."""
 
 
-def requirement_lits(req: Requirement, vm: VarMap) -> Lits:
-    """Variables whose truth obeys ``req``."""
+def requirement_term(req: Requirement, vm: VarMap) -> Term:
+    """The indicator that is true iff ``req`` is obeyed."""
     if isinstance(req, AttackRequirement):
-        return vm.into(req.creature, req.targets)
-    return vm.any_into(req.targets)
+        return Term(vm.into(req.creature, req.targets))
+    if isinstance(req, ExactlyOneRequirement):
+        return Term(vm.any_into(frozenset({req.target})), exactly_one=True)
+    return Term(vm.any_into(req.targets))
 
 
 def cost_lits(ci: CostInstance, vm: VarMap) -> Lits:
@@ -136,12 +165,12 @@ class Encoded:
     inst: Instances
     vm: VarMap
     problem: Problem
-    req: list[Lits]
+    req: list[Term]
     cost: list[Lits]
     cond: list[Lits]
 
     def terms(self, reqs: Iterable[int]) -> tuple[Term, ...]:
-        return tuple(Term(self.req[i]) for i in reqs)
+        return tuple(self.req[i] for i in reqs)
 
     def decline(self, committed: frozenset[int]) -> list[Constraint]:
         """Every cost instance not in ``committed`` acts as a restriction (SPEC §4)."""
@@ -155,7 +184,11 @@ class Encoded:
 def encode(inst: Instances) -> Encoded:
     """The restriction-obeying declarations of a board as a :class:`Problem`."""
     vm = VarMap.of(inst)
-    problem = Problem(n=len(vm.pairs), groups=[list(v) for v in vm.by_creature.values()])
+    problem = Problem(n=len(vm.pairs), groups=[
+        vm.by_creature[c.id] for c in inst.candidates if c.capacity == 1])
+    for c in inst.candidates:
+        if c.capacity is not None and c.capacity > 1:
+            problem.constraints.append(AtMost(vm.creature(c.id), c.capacity))
     for r in inst.restrictions:
         encoder = RESTRICTION_ENCODERS.get(r.kind)
         if encoder is None:
@@ -165,7 +198,7 @@ def encode(inst: Instances) -> Encoded:
         inst=inst,
         vm=vm,
         problem=problem,
-        req=[requirement_lits(r, vm) for r in inst.requirements],
+        req=[requirement_term(r, vm) for r in inst.requirements],
         cost=[cost_lits(c, vm) for c in inst.costs],
         cond=[condition_lits(c, vm) for c in inst.conditions],
     )

@@ -1,20 +1,26 @@
 """Evaluate instances on one explicit declaration (no solver): what it obeys, incurs, turns on.
 
-Used by ``check`` to name the violated restriction and to count the requirements a declaration
-obeys; the solver answers the questions about *all* declarations.
+A declaration is seen as its set of (creature, target) pairs — (attacker, attacked) or
+(blocker, blocked attacker) — so the same functions serve attacks and blocks. Used by
+``check`` to name the violated restriction and to count the requirements a declaration obeys;
+the solver answers the questions about *all* declarations.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Protocol
 
 from .instances import (
     AttackRequirement,
     Condition,
     CostInstance,
+    ExactlyOneRequirement,
     Forbid,
     Instances,
     MaxAttackers,
+    MaxCreatures,
+    MinBlockers,
     NeedsCompanion,
     NotAlone,
     OnlyAlone,
@@ -22,50 +28,84 @@ from .instances import (
     Restriction,
 )
 
-Decl = Mapping[str, str]
+Pairs = frozenset[tuple[str, str]]
+
+
+class HasPairs(Protocol):
+    def pairs(self) -> Iterable[tuple[str, str]]: ...
+
+
+Decl = Mapping[str, str] | HasPairs | Pairs
+
+
+def as_pairs(decl: Decl) -> Pairs:
+    """The (creature, target) pairs of a declaration."""
+    if isinstance(decl, frozenset):
+        return decl
+    if isinstance(decl, Mapping):
+        return frozenset(decl.items())
+    return frozenset(decl.pairs())
+
+
+def _declared(pairs: Pairs) -> set[str]:
+    return {c for c, _t in pairs}
 
 
 def obeys_restriction(r: Restriction, decl: Decl) -> bool:
     """Does ``decl`` obey restriction ``r``?"""
+    pairs = as_pairs(decl)
     if isinstance(r, Forbid):
-        return decl.get(r.creature) not in r.targets
-    attacking = r.creature in decl if not isinstance(r, MaxAttackers) else True
-    if isinstance(r, NotAlone):
-        return not attacking or len(decl) >= 2
-    if isinstance(r, OnlyAlone):
-        return not attacking or len(decl) == 1
-    if isinstance(r, NeedsCompanion):
-        return not attacking or any(c in decl for c in r.companions if c != r.creature)
+        return not any(c == r.creature and t in r.targets for c, t in pairs)
     if isinstance(r, MaxAttackers):
-        return sum(1 for t in decl.values() if t in r.targets) <= r.count
+        return sum(1 for _c, t in pairs if t in r.targets) <= r.count
+    if isinstance(r, MaxCreatures):
+        return len(_declared(pairs)) <= r.count
+    if isinstance(r, MinBlockers):
+        n = sum(1 for _c, t in pairs if t == r.target)
+        return n == 0 or n >= r.count
+    declared = _declared(pairs)
+    if r.creature not in declared:
+        return True
+    others = declared - {r.creature}
+    if isinstance(r, NotAlone):
+        return bool(others)
+    if isinstance(r, OnlyAlone):
+        return not others
+    if isinstance(r, NeedsCompanion):
+        return bool(others & r.companions)
     raise NotImplementedError(r.kind)  # pragma: no cover
 
 
 def obeys_requirement(req: Requirement, decl: Decl) -> bool:
     """Does ``decl`` obey requirement instance ``req`` (whether or not it exists)?"""
+    pairs = as_pairs(decl)
     if isinstance(req, AttackRequirement):
-        return decl.get(req.creature) in req.targets
-    return any(t in req.targets for t in decl.values())
+        return any(c == req.creature and t in req.targets for c, t in pairs)
+    if isinstance(req, ExactlyOneRequirement):
+        return sum(1 for _c, t in pairs if t == req.target) == 1
+    return any(t in req.targets for _c, t in pairs)
 
 
 def incurs(ci: CostInstance, decl: Decl) -> bool:
     """Does ``decl`` incur cost instance ``ci``?"""
-    return decl.get(ci.creature) in ci.targets
+    return any(c == ci.creature and t in ci.targets for c, t in as_pairs(decl))
 
 
 def condition_on(cond: Condition, decl: Decl) -> bool:
     """Is the conditional requirement's trigger met by ``decl``?"""
-    return any(c in decl for c in cond.creatures)
+    return any(c in cond.creatures for c, _t in as_pairs(decl))
 
 
 def commitment(inst: Instances, decl: Decl) -> frozenset[int]:
     """costs(decl): the indices of the cost instances ``decl`` incurs."""
-    return frozenset(ci.index for ci in inst.costs if incurs(ci, decl))
+    pairs = as_pairs(decl)
+    return frozenset(ci.index for ci in inst.costs if incurs(ci, pairs))
 
 
 def pattern(inst: Instances, decl: Decl) -> tuple[bool, ...]:
     """The on/off pattern of the conditional requirements for ``decl``."""
-    return tuple(condition_on(c, decl) for c in inst.conditions)
+    pairs = as_pairs(decl)
+    return tuple(condition_on(c, pairs) for c in inst.conditions)
 
 
 def existing(inst: Instances, pat: tuple[bool, ...]) -> frozenset[int]:
@@ -76,9 +116,11 @@ def existing(inst: Instances, pat: tuple[bool, ...]) -> frozenset[int]:
 
 def obeyed(inst: Instances, decl: Decl, reqs: Iterable[int]) -> frozenset[int]:
     """The requirement instances among ``reqs`` that ``decl`` obeys."""
-    return frozenset(i for i in reqs if obeys_requirement(inst.requirements[i], decl))
+    pairs = as_pairs(decl)
+    return frozenset(i for i in reqs if obeys_requirement(inst.requirements[i], pairs))
 
 
 def violated_restrictions(inst: Instances, decl: Decl) -> list[Restriction]:
     """Every restriction ``decl`` disobeys."""
-    return [r for r in inst.restrictions if not obeys_restriction(r, decl)]
+    pairs = as_pairs(decl)
+    return [r for r in inst.restrictions if not obeys_restriction(r, pairs)]

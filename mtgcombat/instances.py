@@ -49,6 +49,9 @@ class Candidate:
     targets: tuple[str, ...]
     vigilance: bool = False
     banding: bool = False
+    capacity: int | None = 1
+    """How many targets it may be declared against at once: 1 for attackers and most blockers,
+    more for "can block an additional creature", None for "any number"."""
 
 
 # --- restrictions ---------------------------------------------------------------------------
@@ -119,9 +122,37 @@ class MaxAttackers:
                 f"({self.source})")
 
 
-Restriction = Forbid | NotAlone | OnlyAlone | NeedsCompanion | MaxAttackers
+@dataclass(frozen=True)
+class MaxCreatures:
+    """At most ``count`` creatures are declared (counted once however many they block)."""
+
+    count: int
+    source: Source
+    kind: Literal["max_creatures"] = "max_creatures"
+
+    def describe(self) -> str:
+        return f"no more than {self.count} creature(s) can block ({self.source})"
+
+
+@dataclass(frozen=True)
+class MinBlockers:
+    """``target`` (an attacker) is blocked by no creature or by at least ``count`` (menace)."""
+
+    target: str
+    count: int
+    source: Source
+    kind: Literal["min_blockers"] = "min_blockers"
+
+    def describe(self) -> str:
+        return (f"{self.target} can't be blocked except by {self.count} or more creatures "
+                f"({self.source})")
+
+
+Restriction = (Forbid | NotAlone | OnlyAlone | NeedsCompanion | MaxAttackers | MaxCreatures
+               | MinBlockers)
 RESTRICTION_KINDS: tuple[str, ...] = (
-    "forbid", "not_alone", "only_alone", "needs_companion", "max_attackers")
+    "forbid", "not_alone", "only_alone", "needs_companion", "max_attackers", "max_creatures",
+    "min_blockers")
 
 
 # --- requirements ---------------------------------------------------------------------------
@@ -174,7 +205,27 @@ class GroupRequirement:
         return f"at least one creature attacks {_targets(self.targets)} ({self.source})"
 
 
-Requirement = AttackRequirement | GroupRequirement
+@dataclass(frozen=True)
+class ExactlyOneRequirement:
+    """Requirement instance: exactly one creature is declared against ``target`` (Nacatl
+    War-Pride: "must be blocked by exactly one creature if able")."""
+
+    index: int
+    target: str
+    source: Source
+    condition: int | None = None
+    kind: Literal["exactly_one"] = "exactly_one"
+
+    @property
+    def creature(self) -> None:
+        return None
+
+    def describe(self) -> str:
+        return f"exactly one creature blocks {self.target} ({self.source})"
+
+
+Requirement = AttackRequirement | GroupRequirement | ExactlyOneRequirement
+REQUIREMENT_KINDS: tuple[str, ...] = ("attack", "group", "exactly_one")
 
 
 # --- costs ----------------------------------------------------------------------------------
@@ -226,7 +277,9 @@ def _scope(targets: frozenset[str]) -> str:
 
 @dataclass(frozen=True)
 class Instances:
-    """Everything the engine needs about one board's declare-attackers step."""
+    """Everything the engine needs about one board's declare-attackers (or declare-blockers)
+    step. For blocks, "candidates" are candidate blockers, "targets" blockable attackers and
+    ``active_player`` the blocking player."""
 
     active_player: str
     targets: tuple[Target, ...]

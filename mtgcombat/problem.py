@@ -16,10 +16,12 @@ Lits = frozenset[int]
 
 @dataclass(frozen=True)
 class Term:
-    """An indicator ``OR(lits)``, optionally ANDed with another indicator ``OR(given)``."""
+    """An indicator ``OR(lits)`` (with ``exactly_one``: exactly one of ``lits`` is true),
+    optionally ANDed with another indicator ``OR(given)``."""
 
     lits: Lits
     given: Lits | None = None
+    exactly_one: bool = False
 
 
 @dataclass(frozen=True)
@@ -79,6 +81,22 @@ class CountEquals:
 
 
 @dataclass(frozen=True)
+class CountAtMost:
+    """``sum(terms) <= count``."""
+
+    terms: tuple[Term, ...]
+    count: int
+
+
+@dataclass(frozen=True)
+class ZeroOrAtLeast:
+    """``sum(lits) == 0 or sum(lits) >= count``."""
+
+    lits: Lits
+    count: int
+
+
+@dataclass(frozen=True)
 class NotPattern:
     """Not every ``OR(lits) == value`` of the list holds (a blocking clause)."""
 
@@ -93,7 +111,7 @@ class ExactVars:
 
 
 Constraint = (Fix | AtMost | AtLeastVars | Implies | Excludes | CountAtLeast | CountEquals
-              | NotPattern | ExactVars)
+              | CountAtMost | ZeroOrAtLeast | NotPattern | ExactVars)
 
 
 @dataclass

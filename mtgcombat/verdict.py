@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from .declaration import Declaration
+from .declaration import DeclarationLike
 
 VerdictKind = Literal[
     "legal",
@@ -27,9 +27,9 @@ class Verdict:
     legal: bool
     kind: VerdictKind
     reason: str
-    declaration: Declaration
+    declaration: DeclarationLike
     violated: tuple[str, ...] = ()
-    witness: Declaration | None = None
+    witness: DeclarationLike | None = None
     witness_obeys: tuple[str, ...] = ()
     obeyed: int | None = None
     maximum: int | None = None
