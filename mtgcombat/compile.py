@@ -15,6 +15,7 @@ from .board import Board
 from .catalog import Catalog
 from .characteristics import Obj, View
 from .effects import (
+    EFFECT_KINDS,
     AttackCost,
     CanOnlyAttackAlone,
     CantAttack,
@@ -300,6 +301,8 @@ def _conditional(c: _Compiler, es: EffectSource) -> None:
 
 
 _X = re.compile(r"\{X\}")
+BLOCK_KINDS: tuple[str, ...] = tuple(k for k in EFFECT_KINDS if "block" in k)
+"""Effect kinds that only matter for blocks (compiled by :mod:`mtgcombat.blocks`)."""
 
 
 def _attack_cost(c: _Compiler, es: EffectSource) -> None:
@@ -351,6 +354,7 @@ EFFECT_COMPILERS: dict[str, Callable[[_Compiler, EffectSource], None]] = {
     "set_subtypes": _no_attack_instances,
     "pt_from_count": _no_attack_instances,
     "mana_ability": _no_attack_instances,
+    **{kind: _no_attack_instances for kind in BLOCK_KINDS},
 }
 """Effect kind → compiler. A test proves every kind of the vocabulary has one."""
 

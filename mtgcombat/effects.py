@@ -196,6 +196,96 @@ class OptionalAttackCost(_Frozen):
     name: str
 
 
+# --- blocks (SPEC §11) -----------------------------------------------------------------------
+
+
+class CantBlock(_Frozen):
+    """Affected creatures can't block [attackers matching ``attackers``]."""
+
+    kind: Literal["cant_block"] = "cant_block"
+    affects: Selector = SELF
+    attackers: Selector | None = None
+
+
+class CantBlockAlone(_Frozen):
+    """If an affected creature blocks, another creature blocks too (Mogg Flunkies)."""
+
+    kind: Literal["cant_block_alone"] = "cant_block_alone"
+    affects: Selector = SELF
+
+
+class MaxBlockers(_Frozen):
+    """No more than ``count`` creatures can block (Silent Arbiter)."""
+
+    kind: Literal["max_blockers"] = "max_blockers"
+    count: NonNegativeInt
+
+
+class CantBeBlocked(_Frozen):
+    """Affected attackers can't be blocked [by creatures matching ``by``] (Juggernaut: Walls)."""
+
+    kind: Literal["cant_be_blocked"] = "cant_be_blocked"
+    affects: Selector = SELF
+    by: Selector | None = None
+
+
+class CantBeBlockedExceptBy(_Frozen):
+    """Affected attackers can't be blocked except by ``count`` or more creatures."""
+
+    kind: Literal["cant_be_blocked_except_by"] = "cant_be_blocked_except_by"
+    affects: Selector = SELF
+    count: PositiveInt
+
+
+class CanBlockAdditional(_Frozen):
+    """Affected creatures can block ``count`` additional creatures (None: any number)."""
+
+    kind: Literal["can_block_additional"] = "can_block_additional"
+    affects: Selector = SELF
+    count: PositiveInt | None = 1
+
+
+class MustBlock(_Frozen):
+    """Each affected creature blocks each combat if able (any attacker)."""
+
+    kind: Literal["must_block"] = "must_block"
+    affects: Selector = SELF
+
+
+class MustBlockAttackers(_Frozen):
+    """Each creature matching ``blockers`` blocks each attacker matching ``attackers`` if able:
+    one requirement instance per (blocker, attacker). Lure: all creatures, the enchanted
+    attacker; Magnetic Web: magnet-counter creatures, magnet-counter attackers."""
+
+    kind: Literal["must_block_attackers"] = "must_block_attackers"
+    blockers: Selector = Field(default_factory=Selector)
+    attackers: Selector = SELF
+
+
+class MustBeBlocked(_Frozen):
+    """Affected attackers must be blocked if able (one group instance per attacker)."""
+
+    kind: Literal["must_be_blocked"] = "must_be_blocked"
+    affects: Selector = SELF
+
+
+class MustBeBlockedByExactlyOne(_Frozen):
+    """Affected attackers must be blocked by exactly one creature if able (Nacatl War-Pride)."""
+
+    kind: Literal["must_be_blocked_by_exactly_one"] = "must_be_blocked_by_exactly_one"
+    affects: Selector = SELF
+
+
+class BlockCost(_Frozen):
+    """Affected creatures can't block unless their controller pays ``cost``, per creature
+    (War Cadence's ``{X}`` per activation, Qal Sisma Behemoth, Hollow Warrior)."""
+
+    kind: Literal["block_cost"] = "block_cost"
+    affects: Selector = SELF
+    cost: Cost
+    x: XSource | None = None
+
+
 # --- characteristics ------------------------------------------------------------------------
 
 
@@ -274,7 +364,18 @@ Effect = Annotated[
     | ModifyPowerToughness
     | SetSubtypes
     | PowerToughnessFromCount
-    | ManaAbility,
+    | ManaAbility
+    | CantBlock
+    | CantBlockAlone
+    | MaxBlockers
+    | CantBeBlocked
+    | CantBeBlockedExceptBy
+    | CanBlockAdditional
+    | MustBlock
+    | MustBlockAttackers
+    | MustBeBlocked
+    | MustBeBlockedByExactlyOne
+    | BlockCost,
     Field(discriminator="kind"),
 ]
 """Any effect of the vocabulary, discriminated by ``kind``."""
@@ -296,4 +397,15 @@ EFFECT_KINDS: tuple[str, ...] = (
     "set_subtypes",
     "pt_from_count",
     "mana_ability",
+    "cant_block",
+    "cant_block_alone",
+    "max_blockers",
+    "cant_be_blocked",
+    "cant_be_blocked_except_by",
+    "can_block_additional",
+    "must_block",
+    "must_block_attackers",
+    "must_be_blocked",
+    "must_be_blocked_by_exactly_one",
+    "block_cost",
 )

@@ -12,7 +12,7 @@ from typing import Literal
 
 from .effects import Cost
 
-TargetKind = Literal["player", "planeswalker", "battle"]
+TargetKind = Literal["player", "planeswalker", "battle", "creature"]
 
 
 @dataclass(frozen=True)

@@ -248,8 +248,10 @@ class _Payer:
     """The payment problem of one declaration."""
 
     def __init__(self, board: Board, inst: Instances, decl: Mapping[str, str],
-                 committed: frozenset[int], catalog: Catalog | None) -> None:
+                 committed: frozenset[int], catalog: Catalog | None,
+                 declared_tap: bool = True) -> None:
         self.board = board
+        self.declared_tap = declared_tap
         self.view = View(board, catalog)
         self.catalog = catalog or default_catalog()
         self.active = inst.active_player
@@ -270,7 +272,8 @@ class _Payer:
     # -- setup -----------------------------------------------------------------------------
 
     def tapped_by_attacking(self, o: Obj) -> bool:
-        return o.id in self.decl and "vigilance" not in o.keywords
+        """Declared attackers without vigilance are tapped (CR 508.1f); blockers are not."""
+        return self.declared_tap and o.id in self.decl and "vigilance" not in o.keywords
 
     def can_use_own_tap(self, o: Obj) -> bool:
         """A creature's own {T}/{Q} abilities need it free of summoning sickness (CR 302.6)."""
@@ -549,10 +552,12 @@ class PaymentResult:
 
 
 def pay(board: Board, inst: Instances, decl: Mapping[str, str], committed: frozenset[int],
-        catalog: Catalog | None = None) -> PaymentResult:
-    """Can the active player pay the total of the cost instances in ``committed`` after
-    declaring ``decl``? One concrete plan if so, the part that can't be paid if not."""
-    payer = _Payer(board, inst, decl, committed, catalog)
+        catalog: Catalog | None = None, *, declared_tap: bool = True) -> PaymentResult:
+    """Can ``inst.active_player`` (the declaring player) pay the total of the cost instances in
+    ``committed`` after declaring ``decl`` (its keys are the declared creatures)? One concrete
+    plan if so, the part that can't be paid if not. ``declared_tap``: declared creatures become
+    tapped first (attackers without vigilance, CR 508.1f; not blockers, CR 509.1)."""
+    payer = _Payer(board, inst, decl, committed, catalog, declared_tap)
     total = payer.total
     found = payer.search(total)
     declared = tuple(decl)

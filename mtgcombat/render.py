@@ -17,7 +17,7 @@ from rich.tree import Tree
 
 from .board import Board
 from .compile import defending_players
-from .declaration import Declaration
+from .declaration import Declaration, DeclarationLike
 from .instances import Instances
 from .verdict import Verdict
 
@@ -81,9 +81,19 @@ def creatures_table(inst: Instances) -> Table:
     return table
 
 
-def restrictions_table(inst: Instances) -> Table:
+_TITLES = {
+    "attack": ("Restrictions (CR 508.1c)",
+               "Requirements (CR 508.1d; one instance per creature, SPEC §3)",
+               "Costs to attack (CR 508.1g; one instance per effect and creature)"),
+    "block": ("Block restrictions (CR 509.1b)",
+              "Block requirements (CR 509.1c; one instance per creature, SPEC §11)",
+              "Costs to block (CR 509.1d; one instance per effect and blocker)"),
+}
+
+
+def restrictions_table(inst: Instances, step: str = "attack") -> Table:
     """Every restriction instance with its source and rule."""
-    table = _table("Restrictions (CR 508.1c)", "#", "restriction", "rule")
+    table = _table(_TITLES[step][0], "#", "restriction", "rule")
     for i, r in enumerate(inst.restrictions):
         table.add_row(txt(i), txt(r.describe()), txt(r.source.rule))
     if not inst.restrictions:
@@ -91,10 +101,9 @@ def restrictions_table(inst: Instances) -> Table:
     return table
 
 
-def requirements_table(inst: Instances) -> Table:
+def requirements_table(inst: Instances, step: str = "attack") -> Table:
     """Every requirement instance (SPEC §3); conditional ones name their condition."""
-    table = _table("Requirements (CR 508.1d; one instance per creature, SPEC §3)", "#",
-                   "requirement", "exists", "rule")
+    table = _table(_TITLES[step][1], "#", "requirement", "exists", "rule")
     for r in inst.requirements:
         if r.condition is None:
             exists = txt("always")
@@ -106,10 +115,9 @@ def requirements_table(inst: Instances) -> Table:
     return table
 
 
-def costs_table(inst: Instances) -> Table:
+def costs_table(inst: Instances, step: str = "attack") -> Table:
     """Every cost instance (SPEC §3): incurred iff its creature attacks into its scope."""
-    table = _table("Costs to attack (CR 508.1g; one instance per effect and creature)", "#",
-                   "cost", "rule")
+    table = _table(_TITLES[step][2], "#", "cost", "rule")
     for ci in inst.costs:
         table.add_row(txt(ci.index), txt(ci.describe()), txt(ci.source.rule))
     if not inst.costs:
@@ -128,6 +136,25 @@ def show(board: Board, inst: Instances) -> Group:
     return Group(*parts)
 
 
+def show_blocks(board: Board, inst: Instances) -> Group:
+    """The declare-blockers part of ``mtgcombat show`` (SPEC §11)."""
+    attack = _table("Declared attack (SPEC §11)", "attacker", "attacks", "blockable by "
+                    f"{inst.active_player}")
+    blockable = {t.id for t in inst.targets}
+    for a, t in (board.attack or {}).items():
+        attack.add_row(txt(a), txt(t), txt("yes" if a in blockable else "no"))
+    blockers = _table(f"{inst.active_player}'s creatures (CR 509.1a)", "id", "name",
+                      "can block", "attackers / why not")
+    for c in inst.candidates:
+        cap = "any number" if c.capacity is None else str(c.capacity)
+        blockers.add_row(txt(c.id), txt(c.name), txt(f"yes (up to {cap})", "green"),
+                         txt(", ".join(c.targets) or "(no attacker)"))
+    for cid, why in inst.not_candidates.items():
+        blockers.add_row(txt(cid), txt(inst.names.get(cid, cid)), txt("no", "red"), txt(why))
+    return Group(attack, blockers, restrictions_table(inst, "block"),
+                 requirements_table(inst, "block"), costs_table(inst, "block"))
+
+
 # -- legal ---------------------------------------------------------------------------------
 
 
@@ -140,12 +167,12 @@ class LegalSummary:
     count: int = 0
     in_every: set[str] | None = None
     in_some: set[str] = field(default_factory=set)
-    shown: list[Declaration] = field(default_factory=list)
+    shown: list[DeclarationLike] = field(default_factory=list)
 
-    def add(self, decl: Declaration, keep: bool) -> None:
+    def add(self, decl: DeclarationLike, keep: bool) -> None:
         """Account for one more legal declaration (kept for the table if ``keep``)."""
         self.count += 1
-        attackers = set(decl)
+        attackers = {c for c, _t in decl.pairs()}
         self.in_every = attackers if self.in_every is None else self.in_every & attackers
         self.in_some |= attackers
         if keep:
@@ -165,26 +192,28 @@ def _names(ids: Iterable[str], names: Mapping[str, str]) -> str:
     return ", ".join(out) if out else "none"
 
 
-def legal_summary(s: LegalSummary, names: Mapping[str, str]) -> Text:
-    """The summary lines opening ``mtgcombat legal``'s human output."""
+def legal_summary(s: LegalSummary, names: Mapping[str, str], verb: str = "attack") -> Text:
+    """The summary lines opening ``mtgcombat legal``'s (``blocks``') human output."""
     text = Text()
     noun = "declaration" if s.count == 1 else "declarations"
-    text.append(f"{s.count} legal attack {noun}.\n", style="bold")
-    text.append("Must attack (attacks in every legal declaration): ")
+    text.append(f"{s.count} legal {verb} {noun}.\n", style="bold")
+    text.append(f"Must {verb} ({verb}s in every legal declaration): ")
     text.append(_names(s.must_attack(), names) + "\n", style="green")
-    text.append("Can't attack (attacks in no legal declaration): ")
+    text.append(f"Can't {verb} ({verb}s in no legal declaration): ")
     text.append(_names(s.never_attack(), names), style="red")
     return text
 
 
-def legal_table(decls: Sequence[Declaration], total: int) -> Table:
+def legal_table(decls: Sequence[DeclarationLike], total: int, verb: str = "attack") -> Table:
     """The legal declarations, one row each, in canonical order."""
     title = "Legal declarations"
     if len(decls) < total:
         title += f" (first {len(decls)} of {total}; see --limit)"
-    table = _table(title, "#", "attackers", "declaration (ID=TARGET)")
+    who = "attackers" if verb == "attack" else "blocks"
+    form = "ID=TARGET" if verb == "attack" else "BLOCKER=ATTACKER"
+    table = _table(title, "#", who, f"declaration ({form})")
     for i, d in enumerate(decls, start=1):
-        table.add_row(txt(i), txt(len(d)), txt(" ".join(d.to_cli()) or "(no attack)"))
+        table.add_row(txt(i), txt(len(d)), txt(" ".join(d.to_cli()) or f"(no {verb})"))
     return table
 
 
@@ -235,7 +264,7 @@ def _payment(payment: Mapping[str, object] | None) -> Text | None:
     return _bullets(f"Payment plan (CR 508.1h-j), total {total}:", steps or ["nothing to pay"])
 
 
-def verdict(v: Verdict) -> Group:
+def verdict(v: Verdict, flag: str = "--attack") -> Group:
     """``mtgcombat check``'s human output."""
     parts: list[RenderableType] = []
     head = Text()
@@ -245,7 +274,7 @@ def verdict(v: Verdict) -> Group:
     parts.append(Text(f"Reason: {v.reason}"))
     witness = None
     if v.witness is not None:
-        cli = " ".join(f"--attack {a}" for a in v.witness.to_cli()) or "(no --attack)"
+        cli = " ".join(f"{flag} {a}" for a in v.witness.to_cli()) or f"(no {flag})"
         witness = _bullets("Witness (a declaration that does better, costs within ours):",
                            [f"{v.witness}   [as arguments: {cli}]"])
     counts = None
