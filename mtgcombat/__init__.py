@@ -8,7 +8,8 @@ from __future__ import annotations
 from .board import Board, load_board
 from .catalog import Card, Catalog, default_catalog
 from .compile import compile_board
-from .declaration import Declaration
+from .blocks import BlockEngine, check_blocks, legal_blocks
+from .declaration import BlockDeclaration, Declaration
 from .errors import BoardError, DeclarationError
 from .instances import Instances
 from .legality import (
@@ -22,6 +23,8 @@ from .verdict import Verdict
 
 __all__ = [
     "AttackEngine",
+    "BlockDeclaration",
+    "BlockEngine",
     "Board",
     "BoardError",
     "Card",
@@ -31,10 +34,12 @@ __all__ = [
     "Instances",
     "Verdict",
     "check",
+    "check_blocks",
     "compile_board",
     "default_catalog",
     "had_to_attack",
     "legal_attacks",
+    "legal_blocks",
     "load_board",
     "max_requirements",
 ]
