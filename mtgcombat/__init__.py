@@ -5,10 +5,12 @@
 
 from __future__ import annotations
 
+from .blocks import BlockEngine, check_blocks, legal_blocks
 from .board import Board, load_board
 from .catalog import Card, Catalog, default_catalog
 from .compile import compile_board
-from .blocks import BlockEngine, check_blocks, legal_blocks
+from .damage import DamageVerdict, check_damage
+from .damage_solve import CombatResult, resolve_combat
 from .declaration import BlockDeclaration, Declaration
 from .errors import BoardError, DeclarationError
 from .instances import Instances
@@ -29,12 +31,15 @@ __all__ = [
     "BoardError",
     "Card",
     "Catalog",
+    "CombatResult",
+    "DamageVerdict",
     "Declaration",
     "DeclarationError",
     "Instances",
     "Verdict",
     "check",
     "check_blocks",
+    "check_damage",
     "compile_board",
     "default_catalog",
     "had_to_attack",
@@ -42,6 +47,7 @@ __all__ = [
     "legal_blocks",
     "load_board",
     "max_requirements",
+    "resolve_combat",
 ]
 
 __version__ = "0.1.0"

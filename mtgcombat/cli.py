@@ -25,7 +25,7 @@ from .errors import BoardError, DeclarationError
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
 
-    from .declaration import Declaration
+    from .declaration import DeclarationLike
     from .legality import AttackEngine
     from .render import CommitmentView
 
@@ -79,7 +79,7 @@ def _engine(board: Board) -> AttackEngine:
 
 def _error_line(err: BoardError) -> str:
     if isinstance(err, DeclarationError) and not err.file:
-        return f"bad declaration (--attack/--band): {err.message}"
+        return f"bad declaration ({err.path}): {err.message}"
     return err.one_line()
 
 
@@ -121,6 +121,10 @@ def show(board: str) -> None:
 
     b = _load(board)
     _print(render.show(b, compile_board(b)))
+    if b.attack is not None:
+        from .blocks import compile_blocks
+
+        _print(render.show_blocks(b, compile_blocks(b)))
 
 
 @cli.command(short_help="Every legal attack declaration.", epilog="""\b
@@ -164,7 +168,7 @@ def legal(board: str, as_json: bool, limit: int | None, assume_payable: bool) ->
     _print(Group(*parts))
 
 
-def _legal_json(stream: Iterator[Declaration], limit: int | None) -> None:
+def _legal_json(stream: Iterator[DeclarationLike], limit: int | None) -> None:
     """SPEC §10's ``{"legal": [...], "count": n}`` (+ ``"complete": false`` when cut)."""
     if limit is None:
         decls = [d.to_json() for d in stream]
@@ -239,6 +243,45 @@ def explain(board: str, as_json: bool) -> None:
     _print(Group(*parts))
 
 
+@cli.command(short_help="Check or list many boards (local processes or Dask).", epilog="""\b
+Examples:
+  mtgcombat batch models/article models/cards --out results.jsonl
+  mtgcombat batch models/batch/example.jsonl --jobs 2 --timeout 5
+  mtgcombat batch boards/ --out results.jsonl --resume
+  mtgcombat batch boards/ --scheduler tcp://HOST:8786 --out results.jsonl
+\b
+INPUTS are board files (X.json: list its legal declarations), JSON Lines files (*.jsonl:
+one {"id", "board", "declaration"} per line; declaration null: list, else check) and
+directories (every *.json and *.jsonl under them, *.expected.json skipped). One result line
+per input, in input order: {"id", "source", "status", "ms", ...} with status legal, illegal,
+listed, bad_input or unknown (see docs/batch.md).""")
+@click.argument("inputs", nargs=-1, required=True, metavar="INPUTS...")
+@click.option("--jobs", type=click.IntRange(min=0), default=None, metavar="N",
+              help="Worker processes (default: the cores; 0: in this process).")
+@click.option("--out", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+              help="Write result lines to FILE (default: stdout).")
+@click.option("--resume", is_flag=True,
+              help="Skip ids already in --out and append the rest.")
+@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=10.0,
+              show_default=True, metavar="SECONDS",
+              help="Time limit per board; past it the result is unknown (\"time limit\").")
+@click.option("--limit", type=click.IntRange(min=0), default=None, metavar="N",
+              help="List at most N legal declarations per board.")
+@click.option("--scheduler", default=None, metavar="tcp://HOST:8786",
+              help="Run on this Dask scheduler (pip install 'mtgcombat[cluster]').")
+@ASSUME_PAYABLE
+def batch(inputs: tuple[str, ...], jobs: int | None, out: str | None, resume: bool,
+          timeout: float, limit: int | None, scheduler: str | None,
+          assume_payable: bool) -> int:
+    """Check or list every board in INPUTS...; write one JSON result line per input."""
+    from .batch import run_command
+
+    if resume and out is None:
+        raise click.UsageError("--resume needs --out")
+    return run_command(inputs, jobs=jobs, out=out, resume=resume, timeout=timeout,
+                       assume_payable=assume_payable, limit=limit, scheduler=scheduler)
+
+
 def commitment_views(engine: AttackEngine) -> list[CommitmentView]:
     """Describe, for each cost commitment, every state of its process and its terminals."""
     from .declaration import Declaration
@@ -284,7 +327,109 @@ def _view_json(cv: CommitmentView) -> dict[str, Any]:
     }
 
 
+@cli.command(short_help="Combat damage: check one step's assignment, or play both steps.",
+             epilog="""\b
+Examples:
+  mtgcombat damage board.json --assign big=wall:3,elf:1
+  mtgcombat damage board.json --assign maw=chump:1,opp:5 --step first --json
+  mtgcombat damage board.json --resolve --maximize kills
+\b
+With --assign --json: {"legal": true|false, "reason": "...", "result": {...}|null,
+"step": ..., "assignment": {...}}; a creature left out is filled in only when exactly one
+choice is legal for it. With --resolve --json: both steps' damage, life totals,
+loyalty/defense and destroyed creatures (SPEC §12).""")
+@BOARD
+@click.option("--assign", "assigns", multiple=True, metavar="ID=TARGET:N,TARGET:N",
+              help="Creature ID assigns N damage to each TARGET. Repeat it.")
+@click.option("--step", type=click.Choice(["first", "regular"]), default="first",
+              show_default=True, help="Which combat damage step --assign is for.")
+@click.option("--resolve", "resolve_", is_flag=True,
+              help="Play every combat damage step with the best divisions.")
+@click.option("--maximize", type=click.Choice(["player", "kills"]), default="player",
+              show_default=True, help="What the attacking player's divisions maximise.")
+@JSON_FLAG
+def damage(board: str, assigns: tuple[str, ...], step: str, resolve_: bool, maximize: str,
+           as_json: bool) -> None:
+    """Check a combat damage assignment on BOARD.json, or play out combat damage (SPEC §12)."""
+    from typing import cast
+
+    from . import render_damage
+    from .damage import Step, check_damage, parse_assign
+    from .damage_solve import Maximize, resolve_combat
+
+    b = _load(board)
+    if resolve_:
+        if assigns:
+            raise click.UsageError("--resolve chooses the divisions: don't give --assign")
+        result = resolve_combat(b, cast(Maximize, maximize))
+        if as_json:
+            _print_json(result.to_json())
+        else:
+            _print(render_damage.combat(result))
+        return
+    v = check_damage(b, parse_assign(assigns), cast(Step, step))
+    if as_json:
+        _print_json(v.to_json())
+    else:
+        _print(render_damage.verdict(v))
+
+
 # -- entry point ---------------------------------------------------------------------------
+
+
+@cli.command(short_help="Block declarations (CR 509.1): list the legal ones or check one.",
+             epilog="""\b
+Examples:
+  mtgcombat blocks board.json                      # every legal block declaration
+  mtgcombat blocks board.json --json --limit 10
+  mtgcombat blocks board.json --block cub=brute --block dog=brute
+  mtgcombat blocks board.json --block wall=a1,a2   # one creature blocking two attackers
+\b
+The board has an "attack" ({attacker: target}) and, when several players are attacked, a
+"blocking_player" (SPEC §11). With --json, listing prints {"legal": [{"blocker": "attacker"},
+...], "count": n} (a creature blocking several attackers maps to a sorted list); checking prints
+the same shape as `check --json`. Without --block and without --list-only flags, it lists.""")
+@BOARD
+@click.option("--block", "blocks_", multiple=True, metavar="BLOCKER=ATTACKER",
+              help="Check this declaration: BLOCKER blocks ATTACKER. Repeat it.")
+@click.option("--check", "check_empty", is_flag=True,
+              help="Check the empty declaration (no creature blocks).")
+@JSON_FLAG
+@click.option("--limit", type=click.IntRange(min=0), default=None, metavar="N",
+              help="List only the first N declarations (canonical order).")
+@ASSUME_PAYABLE
+def blocks(board: str, blocks_: tuple[str, ...], check_empty: bool, as_json: bool,
+           limit: int | None, assume_payable: bool) -> None:
+    """List every legal block declaration on BOARD.json, or check one with --block."""
+    from .blocks import BlockEngine
+    from .declaration import BlockDeclaration
+
+    b = _load(board)
+    engine = BlockEngine(b)
+    if blocks_ or check_empty:
+        decl = BlockDeclaration.parse(blocks_)
+        v = engine.check(decl, assume_payable=assume_payable)
+        if as_json:
+            _print_json(v.to_json())
+            return
+        from . import render
+
+        _print(render.verdict(v, flag="--block"))
+        return
+    stream = engine.legal(assume_payable=assume_payable)
+    if as_json:
+        _legal_json(stream, limit)
+        return
+    from rich.console import Group
+
+    from . import render
+
+    summary = render.LegalSummary(engine.inst.creatures)
+    shown = DEFAULT_SHOWN if limit is None else limit
+    for d in stream:
+        summary.add(d, keep=summary.count < shown)
+    _print(Group(render.legal_summary(summary, engine.inst.names, verb="block"),
+                 render.legal_table(summary.shown, summary.count, verb="block")))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

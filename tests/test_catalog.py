@@ -594,10 +594,22 @@ def test_mana_abilities_of_article_cards() -> None:
     assert elves.tap and elves.produces == ["{G}"]
 
 
-def test_block_and_damage_cards_have_no_effects_yet() -> None:
-    for name in ["Lure", "Nacatl War-Pride", "Watchdog", "War Cadence", "Serra Angel",
-                 "Giant Spider", "Boggart Brute", "Takenuma Bleeder", "Glory Seeker",
-                 "Grizzly Bears", "Bear Cub"]:
+def test_block_cards_carry_their_block_effects() -> None:
+    """SPEC §11: the Oracle text of each block card, in the block vocabulary."""
+    kinds = {name: [e.kind for e in _card(name).effects] for name in
+             ["Lure", "Nacatl War-Pride", "Watchdog", "War Cadence", "Silent Arbiter",
+              "Mogg Flunkies", "Juggernaut", "Hollow Warrior", "Qal Sisma Behemoth"]}
+    assert kinds["Lure"] == ["must_block_attackers"]
+    assert kinds["Nacatl War-Pride"] == ["must_be_blocked_by_exactly_one"]
+    assert kinds["Watchdog"] == ["must_block"]
+    assert kinds["War Cadence"] == ["block_cost"]
+    assert "max_blockers" in kinds["Silent Arbiter"]
+    assert "cant_block_alone" in kinds["Mogg Flunkies"]
+    assert "cant_be_blocked" in kinds["Juggernaut"]
+    assert "block_cost" in kinds["Hollow Warrior"] and "attack_cost" in kinds["Hollow Warrior"]
+    assert "block_cost" in kinds["Qal Sisma Behemoth"]
+    for name in ["Serra Angel", "Giant Spider", "Boggart Brute", "Takenuma Bleeder",
+                 "Glory Seeker", "Grizzly Bears", "Bear Cub"]:
         assert _card(name).effects == [], name
     assert set(_card("Serra Angel").keywords) == {"flying", "vigilance"}
     assert _card("Giant Spider").keywords == ["reach"]
