@@ -13,8 +13,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from .problem import (
+    AnyOf,
     AtLeastVars,
     AtMost,
+    Bound,
     Constraint,
     CountAtLeast,
     CountAtMost,
@@ -122,6 +124,34 @@ class _Build:
         self._and[key] = b
         return b
 
+    def bound(self, bd: Bound) -> Any:
+        """A literal equal to ``lo <= sum(terms) <= hi`` (linked both ways)."""
+        expr = self.total(bd.terms)
+        lits = []
+        for side, k in (("lo", bd.lo), ("hi", bd.hi)):
+            if k is None:
+                continue
+            b = self.model.new_bool_var(f"{side}{len(self._misc)}")
+            self._misc[(f"{side}{len(self._misc)}", frozenset())] = b
+            if side == "lo":
+                self.model.add(expr >= k).only_enforce_if(b)
+                self.model.add(expr <= k - 1).only_enforce_if(b.Not())
+            else:
+                self.model.add(expr <= k).only_enforce_if(b)
+                self.model.add(expr >= k + 1).only_enforce_if(b.Not())
+            lits.append(b)
+        if len(lits) == 1:
+            return lits[0]
+        both = self.model.new_bool_var(f"in{len(self._misc)}")
+        self._misc[(f"in{len(self._misc)}", frozenset())] = both
+        self._and_of(both, lits)
+        return both
+
+    def _and_of(self, lit: Any, lits: list[Any]) -> None:
+        """``lit <=> AND(lits)``."""
+        self.model.add_bool_and(lits).only_enforce_if(lit)
+        self.model.add_bool_or([x.Not() for x in lits] + [lit])
+
     def total(self, terms: Sequence[Term]) -> Any:
         return sum((self.term(t) for t in terms), 0)
 
@@ -161,6 +191,22 @@ class _Build:
             if c.count > 1 and c.lits:
                 total = sum(self.x[i] for i in c.lits)
                 m.add(total >= c.count).only_enforce_if(self.ind(c.lits))
+        elif isinstance(c, AnyOf):
+            if len(c.alternatives) == 1:
+                for bd in c.alternatives[0]:
+                    expr = self.total(bd.terms)
+                    if bd.lo is not None:
+                        m.add(expr >= bd.lo)
+                    if bd.hi is not None:
+                        m.add(expr <= bd.hi)
+                return
+            alts = []
+            for alt in c.alternatives:
+                a = m.new_bool_var(f"alt{len(self._misc)}")
+                self._misc[(f"alt{len(self._misc)}", frozenset())] = a
+                self._and_of(a, [self.bound(bd) for bd in alt])
+                alts.append(a)
+            m.add_bool_or(alts or [m.new_constant(0)])
         elif isinstance(c, NotPattern):
             lits = [self.ind(ls).Not() if val else self.ind(ls) for ls, val in c.pattern]
             m.add_bool_or(lits or [m.new_constant(0)])
@@ -170,8 +216,11 @@ class _Build:
         else:  # pragma: no cover - exhaustive
             raise NotImplementedError(type(c).__name__)
 
-    def true_vars(self, value: Any) -> frozenset[int]:
-        return frozenset(i for i, v in enumerate(self.x) if value(v))
+    def true_vars(self, values: Sequence[int]) -> frozenset[int]:
+        """The declared variables set in a solution (``values``: the response's solution
+        vector; the problem's variables are the model's first ``n``)."""
+        n = len(self.x)
+        return frozenset(i for i, v in zip(range(n), values, strict=False) if v)
 
 
 def _solver(time_limit: float | None) -> Any:
@@ -201,7 +250,7 @@ def solve(problem: Problem, extra: Sequence[Constraint] = (),
         return None
     if status == cp.OPTIMAL or (status == cp.FEASIBLE and maximize is None):
         value = int(round(s.objective_value)) if maximize is not None else 0
-        return Solution(b.true_vars(s.boolean_value), value)
+        return Solution(b.true_vars(s.response_proto.solution), value)
     if status == cp.MODEL_INVALID:  # pragma: no cover - a bug in the encoding
         raise RuntimeError(b.model.validate())
     raise SolverTimeout(f"CP-SAT stopped with status {s.status_name(status)}")
@@ -223,7 +272,7 @@ def enumerate_solutions(problem: Problem, extra: Sequence[Constraint] = (),
 
     class _Collect(cp.CpSolverSolutionCallback):  # type: ignore[misc, name-defined]
         def on_solution_callback(self) -> None:
-            sol = b.true_vars(self.boolean_value)
+            sol = b.true_vars(self.response_proto.solution)
             if sol not in seen:
                 if cap is not None and len(out) >= cap:
                     state["capped"] = True

@@ -33,8 +33,10 @@ from .evaluate import (
 )
 from .instances import Instances
 from .problem import (
+    AnyOf,
     AtLeastVars,
     AtMost,
+    Bound,
     Constraint,
     CountAtLeast,
     CountEquals,
@@ -309,6 +311,20 @@ class Engine(Generic[D]):
                 *self._fix_pattern(st.pattern),
                 CountEquals(self.enc.terms(sorted(st.reqs)), st.maximum)]
 
+    def _terminal_bounds(self, st: State) -> tuple[Bound, ...]:
+        """``st``'s terminal condition as bounds: its pattern, its history, its maximum."""
+        pat = tuple(Bound((Term(self.enc.cond[i]),), int(v), int(v))
+                    for i, v in enumerate(st.pattern))
+        hist = tuple(Bound(self.enc.terms(sorted(r)), k) for r, k in st.history)
+        return (*pat, *hist, Bound(self.enc.terms(sorted(st.reqs)), st.maximum, st.maximum))
+
+    def _commitment_spec(self, committed: frozenset[int]) -> list[Constraint]:
+        """Constraints whose solutions are exactly the declarations terminal in some state of
+        ``process(committed)`` and incurring exactly ``committed``: each solution once."""
+        states = self.process(committed).states
+        return [*self.enc.commit_exactly(committed),
+                AnyOf(tuple(self._terminal_bounds(st) for st in states))]
+
     def _sorted(self, sols: set[frozenset[int]] | list[frozenset[int]]) -> list[D]:
         vm = self.enc.vm
         return sorted((self.make(vm.declaration(s)) for s in sols), key=lambda d: d.sort_key())
@@ -333,8 +349,7 @@ class Engine(Generic[D]):
 
     def legal_if_payable(self) -> Iterator[D]:
         """Every declaration that passes SPEC §4.1-4.3 (§5), canonical order."""
-        specs = [self._terminal_spec(c, st)
-                 for c in self.commitments() for st in self.process(c).states]
+        specs = [self._commitment_spec(c) for c in self.commitments()]
         collected: set[frozenset[int]] = set()
         big: list[list[Constraint]] = []
         for spec in specs:

@@ -97,6 +97,24 @@ class ZeroOrAtLeast:
 
 
 @dataclass(frozen=True)
+class Bound:
+    """``lo <= sum(terms) <= hi`` (either side may be open)."""
+
+    terms: tuple[Term, ...]
+    lo: int | None = None
+    hi: int | None = None
+
+
+@dataclass(frozen=True)
+class AnyOf:
+    """At least one alternative holds; each alternative is a conjunction of bounds. Encoded
+    with every auxiliary literal fixed by the variables, so enumeration meets each solution
+    once however many alternatives it satisfies."""
+
+    alternatives: tuple[tuple[Bound, ...], ...]
+
+
+@dataclass(frozen=True)
 class NotPattern:
     """Not every ``OR(lits) == value`` of the list holds (a blocking clause)."""
 
@@ -111,7 +129,7 @@ class ExactVars:
 
 
 Constraint = (Fix | AtMost | AtLeastVars | Implies | Excludes | CountAtLeast | CountEquals
-              | CountAtMost | ZeroOrAtLeast | NotPattern | ExactVars)
+              | CountAtMost | ZeroOrAtLeast | AnyOf | NotPattern | ExactVars)
 
 
 @dataclass
