@@ -169,13 +169,10 @@ class _Build:
         elif isinstance(c, AtLeastVars):
             m.add(sum((self.x[i] for i in c.lits), 0) >= c.count)
         elif isinstance(c, Implies):
-            if c.when:
-                then = self.ind(c.then) if c.then else None
-                for i in c.when:
-                    if then is None:
-                        m.add(self.x[i] == 0)
-                    else:
-                        m.add_implication(self.x[i], then)
+            # A hard constraint: one clause per "when" variable, no indicator needed.
+            then = [self.x[j] for j in sorted(c.then)]
+            for i in c.when:
+                m.add_bool_or([self.x[i].Not(), *then])
         elif isinstance(c, Excludes):
             if c.when and c.then:
                 then = self.ind(c.then)

@@ -47,9 +47,10 @@ from .problem import (
 from .verdict import Verdict
 
 ASSUMED_PAYABLE = "costs assumed payable: paying them is not checked (--assume-payable)"
-ENUMERATION_CAP = 20_000
-"""Per state, collect at most this many declarations in one enumeration before switching to
-one enumeration per declaration size (keeps canonical order without holding everything)."""
+ENUMERATION_CAP = 1_000
+"""Per cost commitment, collect at most this many declarations in one enumeration before
+switching to one enumeration per declaration size (streams in canonical order without holding
+everything; the capped first pass wastes at most this many solutions)."""
 
 History = tuple[tuple[frozenset[int], int], ...]
 Pattern = tuple[bool, ...]
