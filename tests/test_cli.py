@@ -391,3 +391,16 @@ def test_check_prints_q24_payment_plan(capsys: pytest.CaptureFixture[str]) -> No
     assert "Sacrifice a creature" in tower and "sacrificing flunkies" in tower
     attacking = next(line for line in out.splitlines() if "become attacking" in line)
     assert attacking.count("flunkies") == 1
+
+
+MODEL_BOARDS = sorted(
+    p for p in (Path(__file__).resolve().parent.parent / "models").rglob("*.json")
+    if not p.name.endswith(".expected.json") and p.parent.name != "bad")
+
+
+@pytest.mark.parametrize("path", MODEL_BOARDS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_show_renders_every_model_board(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 2: every board in models/ validates and `show` renders it."""
+    assert main(["show", str(path)]) == 0
+    out, err = capsys.readouterr()
+    assert "Targets" in out and err == ""
