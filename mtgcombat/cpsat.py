@@ -17,6 +17,7 @@ from .problem import (
     AtLeastVars,
     AtMost,
     Bound,
+    Conditional,
     Constraint,
     CountAtLeast,
     CountAtMost,
@@ -153,7 +154,16 @@ class _Build:
         self.model.add_bool_or([x.Not() for x in lits] + [lit])
 
     def total(self, terms: Sequence[Term]) -> Any:
-        return sum((self.term(t) for t in terms), 0)
+        """The linear sum of the terms' indicators. A plain term whose variables lie in one
+        at-most-one group is their sum itself: no auxiliary literal needed."""
+        out: list[Any] = []
+        for t in terms:
+            if t.given is None and not t.exactly_one and len(t.lits) > 1 and len(
+                    {self.group_of.get(i, -1 - i) for i in t.lits}) == 1:
+                out.extend(self.x[i] for i in t.lits)
+            else:
+                out.append(self.term(t))
+        return sum(out, 0)
 
     def add(self, c: Constraint) -> None:
         m = self.model
@@ -204,6 +214,14 @@ class _Build:
                 self._and_of(a, [self.bound(bd) for bd in alt])
                 alts.append(a)
             m.add_bool_or(alts or [m.new_constant(0)])
+        elif isinstance(c, Conditional):
+            if c.when:
+                when = self.ind(c.when)
+                expr = self.total(c.bound.terms)
+                if c.bound.lo is not None:
+                    m.add(expr >= c.bound.lo).only_enforce_if(when)
+                if c.bound.hi is not None:
+                    m.add(expr <= c.bound.hi).only_enforce_if(when)
         elif isinstance(c, NotPattern):
             lits = [self.ind(ls).Not() if val else self.ind(ls) for ls, val in c.pattern]
             m.add_bool_or(lits or [m.new_constant(0)])

@@ -28,9 +28,10 @@ from .instances import (
 )
 from .problem import (
     AtMost,
+    Bound,
+    Conditional,
     Constraint,
     CountAtMost,
-    Excludes,
     Fix,
     Implies,
     Lits,
@@ -95,16 +96,19 @@ def _forbid(r: Restriction, vm: VarMap) -> list[Constraint]:
     return [Fix(vm.into(r.creature, r.targets), False)]
 
 
+def _declared(vm: VarMap) -> tuple[Term, ...]:
+    """One indicator term per creature: "it is declared"."""
+    return tuple(Term(vm.creature(c)) for c in vm.by_creature)
+
+
 def _not_alone(r: Restriction, vm: VarMap) -> list[Constraint]:
     assert isinstance(r, NotAlone)
-    others = vm.all() - vm.creature(r.creature)
-    return [Implies(vm.creature(r.creature), others)]
+    return [Conditional(vm.creature(r.creature), Bound(_declared(vm), lo=2))]
 
 
 def _only_alone(r: Restriction, vm: VarMap) -> list[Constraint]:
     assert isinstance(r, OnlyAlone)
-    others = vm.all() - vm.creature(r.creature)
-    return [Excludes(vm.creature(r.creature), others)]
+    return [Conditional(vm.creature(r.creature), Bound(_declared(vm), hi=1))]
 
 
 def _needs_companion(r: Restriction, vm: VarMap) -> list[Constraint]:

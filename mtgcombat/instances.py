@@ -184,6 +184,8 @@ class AttackRequirement:
     kind: Literal["attack"] = "attack"
 
     def describe(self) -> str:
+        if not self.targets:
+            return f"{self.creature} attacks into nothing: can't be obeyed ({self.source})"
         return f"{self.creature} attacks{_scope(self.targets)} ({self.source})"
 
 

@@ -115,6 +115,14 @@ class AnyOf:
 
 
 @dataclass(frozen=True)
+class Conditional:
+    """``OR(when) => bound`` (a hard constraint)."""
+
+    when: Lits
+    bound: Bound
+
+
+@dataclass(frozen=True)
 class NotPattern:
     """Not every ``OR(lits) == value`` of the list holds (a blocking clause)."""
 
@@ -129,7 +137,7 @@ class ExactVars:
 
 
 Constraint = (Fix | AtMost | AtLeastVars | Implies | Excludes | CountAtLeast | CountEquals
-              | CountAtMost | ZeroOrAtLeast | AnyOf | NotPattern | ExactVars)
+              | CountAtMost | ZeroOrAtLeast | AnyOf | Conditional | NotPattern | ExactVars)
 
 
 @dataclass

@@ -1,0 +1,279 @@
+"""Hypothesis strategies: random valid attack boards (SPEC §7) as dicts, and as loaded boards.
+
+Cards come from the catalog at run time (``default_catalog()``): creatures, Auras and
+Equipment (attached to a creature, or to a land for an Aura that changes land types), other
+non-creature permanents, lands. Custom permanents carry custom effects drawn from the effect
+vocabulary; planeswalkers and battles are custom permanents. The active player's candidate
+attackers are kept to at most ``max_candidates`` so the brute-force oracle stays fast.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import strategies as st
+
+from mtgcombat import Board, load_board
+from mtgcombat.catalog import Card, default_catalog
+
+ACTIVE = "you"
+OPPONENTS = ("Alice", "Bob", "Carol")
+SCOPES = ("any", "you", "you_and_planeswalkers", "you_and_permanents", "chosen_player",
+          "players")
+COLORS = ("W", "U", "B", "R", "G")
+
+Draw = Any  # hypothesis' draw function
+
+
+def _cards() -> tuple[list[Card], list[Card], list[Card], list[Card]]:
+    """Catalog cards split into creatures, attachables, other non-lands and lands."""
+    catalog = default_catalog()
+    creatures: list[Card] = []
+    attachables: list[Card] = []
+    others: list[Card] = []
+    lands: list[Card] = []
+    for name in catalog.names():
+        card = catalog.get(name)
+        if "Battle" in card.types or "Planeswalker" in card.types:
+            continue  # battles need a protector; planeswalkers come as custom permanents
+        if "Creature" in card.types:
+            creatures.append(card)
+        elif {"Aura", "Equipment"} & set(card.subtypes):
+            attachables.append(card)
+        elif "Land" in card.types:
+            lands.append(card)
+        else:
+            others.append(card)
+    return creatures, attachables, others, lands
+
+
+def _needs_activations(card: Card) -> bool:
+    return any(getattr(e, "x", None) == "activation" for e in card.effects)
+
+
+def _needs_chosen_player(card: Card) -> bool:
+    return any(getattr(e, "scope", None) == "chosen_player" for e in card.effects)
+
+
+def _conditional(card: Card) -> bool:
+    return any(e.kind == "conditional_must_attack" for e in card.effects)
+
+
+def _caps(card: Card) -> bool:
+    return any(e.kind == "max_attackers" for e in card.effects)
+
+
+def _enchants_land(card: Card) -> bool:
+    return any(e.kind == "set_subtypes" for e in card.effects)
+
+
+@st.composite
+def selectors(draw: Draw, *, self_ok: bool = True) -> dict[str, Any]:
+    """A selector over creatures: the source itself, or creatures with a filter."""
+    if self_ok and draw(st.booleans()):
+        return {"which": "self"}
+    sel: dict[str, Any] = {"types": ["Creature"]}
+    filt = draw(st.sampled_from(["none", "you", "opponents", "color", "counter", "others"]))
+    if filt == "you" or filt == "opponents":
+        sel["controller"] = filt
+    elif filt == "color":
+        sel["colors_any"] = draw(st.lists(st.sampled_from(COLORS), min_size=1, max_size=2,
+                                          unique=True))
+    elif filt == "counter":
+        sel["counter"] = "magnet"
+    elif filt == "others":
+        sel["which"] = "others"
+    return sel
+
+
+@st.composite
+def costs(draw: Draw) -> dict[str, Any]:
+    """A cost to attack: mana, life or tapping a creature."""
+    kind = draw(st.sampled_from(["mana", "mana", "life", "tap"]))
+    if kind == "mana":
+        return {"mana": draw(st.sampled_from(["{1}", "{2}", "{X}", "{W/P}"]))}
+    if kind == "life":
+        return {"life": draw(st.integers(1, 3))}
+    return {"tap_untapped_creatures": 1}
+
+
+@st.composite
+def custom_effects(draw: Draw, *, on_creature: bool) -> dict[str, Any]:
+    """One effect of the vocabulary that bears on attack legality."""
+    kind = draw(st.sampled_from([
+        "cant_attack", "cant_attack_alone", "can_only_attack_alone",
+        "cant_attack_unless_other_attacks", "cant_attack_unless_defending_player_controls",
+        "max_attackers", "must_attack", "must_attack", "must_attack_group",
+        "conditional_must_attack", "attack_cost", "attack_cost"]))
+    affects = draw(selectors(self_ok=on_creature))
+    eff: dict[str, Any] = {"kind": kind}
+    if kind in ("cant_attack", "must_attack", "attack_cost"):
+        eff["affects"] = affects
+        eff["scope"] = draw(st.sampled_from(SCOPES))
+    elif kind in ("cant_attack_alone", "can_only_attack_alone"):
+        eff["affects"] = affects
+    elif kind == "cant_attack_unless_other_attacks":
+        eff["affects"] = affects
+        eff["other"] = draw(selectors(self_ok=False))
+    elif kind == "cant_attack_unless_defending_player_controls":
+        eff["affects"] = affects
+        eff["permanent"] = {"subtypes_any": [draw(st.sampled_from(["Island", "Forest"]))]}
+    elif kind == "max_attackers":
+        eff["count"] = draw(st.integers(0, 3))
+        eff["scope"] = draw(st.sampled_from(SCOPES))
+    elif kind == "must_attack_group":
+        eff["players"] = draw(st.sampled_from(["any", "you", "opponents"]))
+        eff["scope"] = draw(st.sampled_from(SCOPES))
+    elif kind == "conditional_must_attack":
+        eff["trigger"] = draw(selectors(self_ok=on_creature))
+        eff["affects"] = affects
+    if kind == "attack_cost":
+        eff["cost"] = draw(costs())
+        if "{X}" in eff["cost"].get("mana", ""):
+            eff["x"] = draw(st.sampled_from(["activation", "your_enchantments"]))
+    return eff
+
+
+def _most_creatures(targets: int, max_candidates: int, max_declarations: int) -> int:
+    """The most creatures with (targets + 1) ** n <= max_declarations, at most max_candidates."""
+    n = 0
+    while n < max_candidates and (targets + 1) ** (n + 1) <= max_declarations:
+        n += 1
+    return n
+
+
+@st.composite
+def board_dicts(draw: Draw, *, max_candidates: int = 6, max_declarations: int = 4096,
+                conditional: bool = False) -> dict[str, Any]:
+    """A random valid board (SPEC §7) as a JSON-like dict, with at most ``max_candidates``
+    creatures of the active player and at most ``max_declarations`` declarations.
+    ``conditional``: always some conditional requirement (SPEC §5) and often a cap."""
+    creatures, attachables, others, lands = _cards()
+    n_opp = draw(st.integers(1, 3))
+    opponents = list(OPPONENTS[:n_opp])
+    players = [ACTIVE, *opponents]
+    top: dict[str, Any] = {"active_player": ACTIVE,
+                           "players": [{"name": p, "hand_size": draw(st.integers(0, 3))}
+                                       for p in players]}
+    if draw(st.integers(0, 4)) == 0:
+        top["attack_multiple_players"] = False
+        if n_opp > 1 or draw(st.booleans()):
+            top["defending_player"] = draw(st.sampled_from(opponents))
+    perms: list[dict[str, Any]] = []
+    counter = iter(range(1000))
+
+    def new_id(prefix: str) -> str:
+        return f"{prefix}{next(counter)}"
+
+    def state(perm: dict[str, Any], creature_of_active: bool) -> dict[str, Any]:
+        if draw(st.integers(0, 9)) == 0:
+            perm["tapped"] = True
+        if draw(st.integers(0, 6)) == 0:
+            perm["summoning_sick"] = True
+            if draw(st.booleans()):
+                perm["keywords"] = ["haste"]
+        if draw(st.integers(0, 25)) == 0:
+            perm["phased_out"] = True
+        if creature_of_active and draw(st.integers(0, 4)) == 0:
+            perm["goaded_by"] = draw(st.lists(st.sampled_from(opponents), min_size=1,
+                                              max_size=2))
+        if draw(st.integers(0, 3)) == 0:
+            perm["counters"] = {draw(st.sampled_from(["magnet", "+1/+1"])): 1}
+        if draw(st.integers(0, 5)) == 0:
+            perm["colors"] = draw(st.lists(st.sampled_from(COLORS), max_size=2, unique=True))
+        return perm
+
+    n_pw = draw(st.integers(0, 2))
+    n_battle = draw(st.integers(0, 1))
+    most = _most_creatures(n_opp + n_pw + n_battle, max_candidates, max_declarations)
+    conditional_creatures = [c for c in creatures if _conditional(c)]
+    perm: dict[str, Any]
+    # the active player's creatures
+    for _ in range(max(draw(st.integers(0, most)), draw(st.integers(0, most)))):
+        if conditional and conditional_creatures and draw(st.integers(0, 2)) == 0:
+            card = draw(st.sampled_from(conditional_creatures))
+            perm = {"id": new_id("c"), "card": card.name, "controller": ACTIVE}
+        elif draw(st.booleans()):
+            card = draw(st.sampled_from(creatures))
+            perm = {"id": new_id("c"), "card": card.name, "controller": ACTIVE}
+            if _needs_chosen_player(card):
+                perm["chosen_player"] = draw(st.sampled_from(opponents))
+        else:
+            perm = {"id": new_id("c"), "name": "custom creature", "types": ["Creature"],
+                    "controller": ACTIVE, "power": draw(st.integers(0, 4)),
+                    "effects": draw(st.lists(custom_effects(on_creature=True), max_size=2))}
+            if any(e.get("scope") == "chosen_player" for e in perm["effects"]):
+                perm["chosen_player"] = draw(st.sampled_from(opponents))
+        perms.append(state(perm, True))
+    # opponents' creatures (effects like Silent Arbiter's apply to everyone)
+    for _ in range(draw(st.integers(0, 2))):
+        card = draw(st.sampled_from(creatures))
+        perms.append({"id": new_id("o"), "card": card.name,
+                      "controller": draw(st.sampled_from(opponents))})
+    creature_ids = [p["id"] for p in perms]
+
+    # lands (Armored Galleon, Spreading Seas, costs that sacrifice a land)
+    for _ in range(draw(st.integers(0, 2))):
+        card = draw(st.sampled_from(lands))
+        perms.append({"id": new_id("l"), "card": card.name,
+                      "controller": draw(st.sampled_from(players))})
+    land_ids = [p["id"] for p in perms if p["id"].startswith("l")]
+
+    # non-creature catalog permanents and Auras / Equipment
+    for _ in range(draw(st.integers(0, 3))):
+        pool = others + attachables if (creature_ids or land_ids) else others
+        card = draw(st.sampled_from(pool))
+        perm = {"id": new_id("n"), "card": card.name,
+                "controller": draw(st.sampled_from(players))}
+        if card in attachables:
+            hosts = land_ids if _enchants_land(card) else creature_ids
+            if not hosts:
+                continue
+            perm["attached_to"] = draw(st.sampled_from(hosts))
+        if _needs_activations(card):
+            perm["activations"] = draw(st.lists(st.integers(0, 2), max_size=2))
+        if _needs_chosen_player(card):
+            perm["chosen_player"] = draw(st.sampled_from(opponents))
+        perms.append(perm)
+
+    if conditional:
+        # conditional requirements with a cap on the attack make the process branch
+        pool = [c for c in others if _conditional(c) or _caps(c)]
+        for card in draw(st.lists(st.sampled_from(pool), min_size=1, max_size=3)):
+            perms.append({"id": new_id("n"), "card": card.name,
+                          "controller": draw(st.sampled_from(players))})
+        for perm in perms:
+            if perm["id"].startswith("c") and draw(st.booleans()):
+                perm["counters"] = {"magnet": 1}
+
+    # custom non-creature permanents with effects
+    for _ in range(draw(st.integers(0, 2))):
+        perm = {"id": new_id("e"), "name": "custom effect", "types": ["Enchantment"],
+                "controller": draw(st.sampled_from(players)),
+                "effects": draw(st.lists(custom_effects(on_creature=False), min_size=1,
+                                         max_size=2))}
+        if any(e.get("scope") == "chosen_player" for e in perm["effects"]):
+            perm["chosen_player"] = draw(st.sampled_from(opponents))
+        if any(e.get("x") == "activation" for e in perm["effects"]):
+            perm["activations"] = draw(st.lists(st.integers(0, 2), max_size=2))
+        perms.append(perm)
+
+    # planeswalkers and battles
+    for _ in range(n_pw):
+        perms.append({"id": new_id("pw"), "name": "planeswalker", "types": ["Planeswalker"],
+                      "controller": draw(st.sampled_from(players))})
+    for _ in range(n_battle):
+        perms.append({"id": new_id("b"), "name": "battle", "types": ["Battle"],
+                      "controller": draw(st.sampled_from(players)),
+                      "protector": draw(st.sampled_from(opponents))})
+    top["permanents"] = perms
+    return top
+
+
+@st.composite
+def boards(draw: Draw, *, max_candidates: int = 6, max_declarations: int = 4096,
+           conditional: bool = False) -> tuple[dict[str, Any], Board]:
+    """A random valid board: the dict (for saving a counterexample) and the loaded board."""
+    data = draw(board_dicts(max_candidates=max_candidates, max_declarations=max_declarations,
+                            conditional=conditional))
+    return data, load_board(data)
