@@ -168,6 +168,10 @@ class View:
             return False
         if sel.tapped is not None and obj.tapped != sel.tapped:
             return False
+        if sel.attacking is not None:
+            target = (self.board.attack or {}).get(obj.id)
+            if target is None or (sel.attacking == "you" and target != controller):
+                return False
         if sel.power_greater_than is not None:
             bound = (self.hand_size(controller) if sel.power_greater_than == "your_hand_size"
                      else sel.power_greater_than)
@@ -213,6 +217,8 @@ class View:
         for src in objs:
             for eff in src.effects:
                 if eff.kind != "modify_pt":
+                    continue
+                if eff.while_untapped and src.tapped:
                     continue
                 if eff.while_attached_tapped is not None:
                     host = self.objects.get(src.attached_to or "")

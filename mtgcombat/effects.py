@@ -51,6 +51,9 @@ class Selector(_Frozen):
     counter: str | None = None
     power_greater_than: int | Literal["your_hand_size"] | None = None
     tapped: bool | None = None
+    attacking: Literal["any", "you"] | None = None
+    """Only creatures in the board's ``attack`` (``"you"``: attacking the source's controller,
+    the player)."""
 
 
 SELF = Selector(which="self")
@@ -299,13 +302,16 @@ class GrantKeywords(_Frozen):
 
 class ModifyPowerToughness(_Frozen):
     """Affected creatures get +power/+toughness, optionally only while the permanent the source
-    is attached to is tapped / untapped (Sword of the Paruns)."""
+    is attached to is tapped / untapped (Sword of the Paruns) or while the source is untapped
+    (Watchdog: creatures attacking you get -1/-0)."""
 
     kind: Literal["modify_pt"] = "modify_pt"
     affects: Selector
     power: int = 0
     toughness: int = 0
     while_attached_tapped: bool | None = None
+    while_untapped: bool = False
+    """Only while the source itself is untapped (Watchdog)."""
 
 
 class SetSubtypes(_Frozen):

@@ -127,3 +127,25 @@ def test_cli_blocks(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["show", board]) == 0
     shown = capsys.readouterr().out
     assert "Declared attack" in shown and "exactly one creature blocks nacatl" in shown
+
+
+def test_watchdog_shrinks_only_creatures_attacking_its_controller() -> None:
+    """Watchdog: "As long as this creature is untapped, all creatures attacking you get
+    -1/-0" — not creatures attacking a planeswalker, not while Watchdog is tapped."""
+    from mtgcombat.characteristics import View
+
+    def powers(dog_tapped: bool) -> dict[str, int | None]:
+        board = load_board({
+            "active_player": "you", "players": [{"name": "you"}, {"name": "opp"}],
+            "permanents": [
+                {"id": "a", "card": "Grizzly Bears", "controller": "you"},
+                {"id": "b", "card": "Grizzly Bears", "controller": "you"},
+                {"id": "c", "card": "Grizzly Bears", "controller": "you"},
+                {"id": "pw", "name": "PW", "types": ["Planeswalker"], "controller": "opp"},
+                {"id": "dog", "card": "Watchdog", "controller": "opp", "tapped": dog_tapped}],
+            "attack": {"a": "opp", "b": "pw"}})
+        view = View(board)
+        return {k: view.objects[k].power for k in ("a", "b", "c")}
+
+    assert powers(False) == {"a": 1, "b": 2, "c": 2}
+    assert powers(True) == {"a": 2, "b": 2, "c": 2}

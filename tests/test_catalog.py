@@ -601,7 +601,7 @@ def test_block_cards_carry_their_block_effects() -> None:
               "Mogg Flunkies", "Juggernaut", "Hollow Warrior", "Qal Sisma Behemoth"]}
     assert kinds["Lure"] == ["must_block_attackers"]
     assert kinds["Nacatl War-Pride"] == ["must_be_blocked_by_exactly_one"]
-    assert kinds["Watchdog"] == ["must_block"]
+    assert kinds["Watchdog"] == ["must_block", "modify_pt"]
     assert kinds["War Cadence"] == ["block_cost"]
     assert "max_blockers" in kinds["Silent Arbiter"]
     assert "cant_block_alone" in kinds["Mogg Flunkies"]
