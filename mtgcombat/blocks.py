@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from .board import Board
 from .catalog import Catalog
@@ -205,13 +205,23 @@ class _BlockCompiler:
             targets=self.targets,
             candidates=tuple(cands),
             creatures=tuple(o.id for o in self.creatures),
-            restrictions=tuple(self.restrictions),
-            requirements=tuple(self.requirements),
+            restrictions=tuple(_as_block(r) for r in self.restrictions),
+            requirements=tuple(_as_block(r) for r in self.requirements),
             conditions=(),
-            costs=tuple(self.costs),
+            costs=tuple(_as_block(c) for c in self.costs),
             not_candidates=why_not,
             names={o.id: o.name for o in self.view.objects.values()},
         )
+
+
+T = TypeVar("T")
+
+
+def _as_block(instance: T) -> T:
+    """The instance worded for blocks ("can't block", "blocks one of")."""
+    if dataclasses.is_dataclass(instance) and hasattr(instance, "verb"):
+        return dataclasses.replace(instance, verb="block")  # type: ignore[type-var]
+    return instance
 
 
 def _cant_block(c: _BlockCompiler, es: EffectSource) -> None:

@@ -13,6 +13,8 @@ from typing import Literal
 from .effects import Cost
 
 TargetKind = Literal["player", "planeswalker", "battle", "creature"]
+Verb = Literal["attack", "block"]
+"""Which declaration an instance belongs to (for its wording)."""
 
 
 @dataclass(frozen=True)
@@ -65,9 +67,10 @@ class Forbid:
     targets: frozenset[str]
     source: Source
     kind: Literal["forbid"] = "forbid"
+    verb: Verb = "attack"
 
     def describe(self) -> str:
-        return f"{self.creature} can't attack {_targets(self.targets)} ({self.source})"
+        return f"{self.creature} can't {self.verb} {_targets(self.targets)} ({self.source})"
 
 
 @dataclass(frozen=True)
@@ -77,9 +80,10 @@ class NotAlone:
     creature: str
     source: Source
     kind: Literal["not_alone"] = "not_alone"
+    verb: Verb = "attack"
 
     def describe(self) -> str:
-        return f"{self.creature} can't attack alone ({self.source})"
+        return f"{self.creature} can't {self.verb} alone ({self.source})"
 
 
 @dataclass(frozen=True)
@@ -182,8 +186,11 @@ class AttackRequirement:
     source: Source
     condition: int | None = None
     kind: Literal["attack"] = "attack"
+    verb: Verb = "attack"
 
     def describe(self) -> str:
+        if self.verb == "block":
+            return f"{self.creature} blocks one of {_targets(self.targets)} ({self.source})"
         if not self.targets:
             return f"{self.creature} attacks into nothing: can't be obeyed ({self.source})"
         return f"{self.creature} attacks{_scope(self.targets)} ({self.source})"
@@ -198,13 +205,15 @@ class GroupRequirement:
     source: Source
     condition: int | None = None
     kind: Literal["group"] = "group"
+    verb: Verb = "attack"
 
     @property
     def creature(self) -> None:
         return None
 
     def describe(self) -> str:
-        return f"at least one creature attacks {_targets(self.targets)} ({self.source})"
+        return (f"at least one creature {self.verb}s {_targets(self.targets)} "
+                f"({self.source})")
 
 
 @dataclass(frozen=True)
@@ -242,9 +251,12 @@ class CostInstance:
     targets: frozenset[str]
     cost: Cost
     source: Source
+    verb: Verb = "attack"
 
     def describe(self) -> str:
         cost = describe_cost(self.cost)
+        if self.verb == "block":
+            return f"{cost} for {self.creature} to block ({self.source})"
         return f"{cost} for {self.creature}{_scope(self.targets)} ({self.source})"
 
 
