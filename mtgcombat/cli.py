@@ -432,6 +432,33 @@ def blocks(board: str, blocks_: tuple[str, ...], check_empty: bool, as_json: boo
                  render.legal_table(summary.shown, summary.count, verb="block")))
 
 
+@cli.command(short_help="Serve the HTTP API and the web calculator.", epilog="""\b
+Examples:
+  mtgcombat serve                          # http://127.0.0.1:8000/
+  mtgcombat serve --port 8080 --time-limit 5
+\b
+Binds to 127.0.0.1 unless --host says otherwise. JSON endpoints under /v1 (OpenAPI at
+/docs and /openapi.json); bad input is HTTP 422 {"error": {"path", "message"}}; a request
+body over 1 MiB is 413; past the time limit an answer is HTTP 200
+{"status": "unknown", "reason": "time limit"}. Needs pip install 'mtgcombat[web]'.""")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to bind (0.0.0.0 exposes the server to the network).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=10.0,
+              show_default=True, metavar="SECONDS", help="Solver time per request.")
+@click.option("--workers", type=click.IntRange(min=1), default=4, show_default=True,
+              help="Threads that run solver work.")
+def serve(host: str, port: int, time_limit: float, workers: int) -> None:
+    """Serve the HTTP API (/v1/...) and the web calculator (/)."""
+    try:
+        from .server import serve as run
+    except ImportError as err:
+        raise click.ClickException(
+            f"the web server needs FastAPI and uvicorn: pip install 'mtgcombat[web]' ({err})"
+        ) from None
+    run(host, port, time_limit=time_limit, workers=workers)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line on ``argv`` (default: ``sys.argv[1:]``); return the exit status."""
     args = list(sys.argv[1:] if argv is None else argv)

@@ -1,0 +1,173 @@
+"""End to end: the web calculator in headless Chromium against a real server on 127.0.0.1.
+
+Builds the article's Question #26 board by clicking (players Alice and Bob; Propaganda for
+Alice, War's Toll for Bob, Mogg Flunkies goaded by Alice, Bear Cub with Brainwash attached) and
+reads the legal attacks off the page. Article, Question #26: "our legal options are options 1, 5,
+and 7" — no attack; Flunkies and Cub both attack Bob; Flunkies attacks Bob and Cub attacks Alice
+("assuming you have enough mana": the page's "assume every cost can be paid" box, on by
+default). Saves docs/screenshot.png.
+
+Needs Debian's ``chromium`` (/usr/bin/chromium) and the ``playwright`` Python package (never
+``playwright install``); skips with the reason when either is missing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = os.environ.get("MTGCOMBAT_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ROOT = Path(__file__).resolve().parent.parent
+SCREENSHOT = ROOT / "docs" / "screenshot.png"
+
+if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
+    pytest.skip(f"Chromium not found at {CHROMIUM} (apt-get install -y chromium)",
+                allow_module_level=True)
+try:
+    from playwright.sync_api import Page, expect, sync_playwright
+except ImportError:
+    pytest.skip("the playwright Python package is missing (pip install playwright)",
+                allow_module_level=True)
+try:
+    import uvicorn
+except ImportError:
+    pytest.skip("uvicorn is missing (pip install 'mtgcombat[web]')", allow_module_level=True)
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="module")
+def base_url() -> Iterator[str]:
+    from mtgcombat.server import create_app
+
+    port = _free_port()
+    config = uvicorn.Config(create_app(time_limit=20), host="127.0.0.1", port=port,
+                            log_level="warning", ws="none", lifespan="on")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            pytest.fail("the server did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def page(base_url: str) -> Iterator[Page]:
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        pg = browser.new_page(viewport={"width": 1400, "height": 1100})
+        errors: list[str] = []
+        pg.on("pageerror", lambda exc: errors.append(str(exc)))
+        pg.goto(base_url + "/")
+        yield pg
+        browser.close()
+        assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def _add_player(page: Page, name: str) -> None:
+    page.fill("#new-player", name)
+    page.click("#add-player")
+    expect(page.locator(f'#players li[data-player="{name}"]')).to_have_count(1)
+
+
+def _add_card(page: Page, card: str, controller: str) -> str:
+    """Search the catalog, click the hit; returns the new permanent's id."""
+    page.select_option("#card-controller", controller)
+    before = page.locator("#permanents tbody tr").count()
+    page.fill("#card-search", card[:6])
+    page.locator(f'#card-results button.card-hit[data-name="{card}"]').click()
+    rows = page.locator("#permanents tbody tr")
+    expect(rows).to_have_count(before + 1)
+    pid = rows.nth(before).get_attribute("data-id")
+    assert pid
+    return pid
+
+
+def _legal_on_page(page: Page) -> list[dict[str, Any]]:
+    items = page.locator("#legal-list li.decl")
+    return [json.loads(items.nth(i).get_attribute("data-decl") or "null")
+            for i in range(items.count())]
+
+
+def _wait_ready(page: Page) -> None:
+    expect(page.locator("#status")).to_have_text("ready", timeout=20_000)
+
+
+def test_question_26_by_clicking(page: Page) -> None:
+    _wait_ready(page) if page.locator("#players li").count() >= 2 else None
+    _add_player(page, "Alice")
+    _add_player(page, "Bob")
+    _add_card(page, "Propaganda", "Alice")
+    _add_card(page, "War's Toll", "Bob")
+    flunkies = _add_card(page, "Mogg Flunkies", "you")
+    page.locator(f'#permanents tr[data-id="{flunkies}"] input.goad[data-player="Alice"]').check()
+    cub = _add_card(page, "Bear Cub", "you")
+    brainwash = _add_card(page, "Brainwash", "Alice")
+    page.locator(f'#permanents tr[data-id="{brainwash}"] select.attach').select_option(cub)
+    assert page.locator("#assume-payable").is_checked()
+    _wait_ready(page)
+    page.wait_for_timeout(300)
+    _wait_ready(page)
+
+    got = sorted(_legal_on_page(page), key=lambda d: json.dumps(d, sort_keys=True))
+    want = sorted([{}, {flunkies: "Bob", cub: "Bob"}, {flunkies: "Bob", cub: "Alice"}],
+                  key=lambda d: json.dumps(d, sort_keys=True))
+    assert got == want
+    assert page.locator("#legal-summary").inner_text().startswith("3 legal attack declarations")
+
+    # Check one of the article's illegal options by clicking: both attack Alice (option 4).
+    page.locator(f'button.pick[data-creature="{flunkies}"][data-target="Alice"]').click()
+    page.locator(f'button.pick[data-creature="{cub}"][data-target="Alice"]').click()
+    page.click("#check-btn")
+    expect(page.locator("#verdict-head")).to_contain_text("ILLEGAL")
+    expect(page.locator("#verdict-witness")).to_be_visible()
+    assert page.locator("#explain .commitment").count() >= 1
+
+    SCREENSHOT.parent.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOT), full_page=True)
+    assert SCREENSHOT.stat().st_size > 10_000
+
+    # The board lives in the URL: a fresh page at the same address shows the same answer.
+    url = page.url
+    assert "#z=" in url or "#j=" in url
+    page.goto("about:blank")
+    page.goto(url)
+    _wait_ready(page)
+    assert sorted(_legal_on_page(page), key=lambda d: json.dumps(d, sort_keys=True)) == want
+
+
+def test_example_is_one_click_away(page: Page) -> None:
+    page.locator('#examples button[data-example="q26_goad_wars_toll_propaganda_brainwash"]').click()
+    expect(page.locator('#permanents tr[data-id="island7"]')).to_have_count(1)
+    _wait_ready(page)
+    page.uncheck("#assume-payable")
+    page.wait_for_timeout(300)
+    _wait_ready(page)
+    # With seven Islands every option's cost is payable: the same three declarations.
+    got = sorted(_legal_on_page(page), key=lambda d: json.dumps(d, sort_keys=True))
+    assert got == sorted([{}, {"flunkies": "Bob", "cub": "Bob"},
+                          {"flunkies": "Bob", "cub": "Alice"}],
+                         key=lambda d: json.dumps(d, sort_keys=True))
