@@ -14,6 +14,7 @@ specific to attacks or blocks: the declaration type, the structural checks (CR 5
 from __future__ import annotations
 
 import dataclasses
+import heapq
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -368,16 +369,27 @@ class Engine(Generic[D]):
         everything = self.enc.vm.all()
         largest = sum(len(c.targets) if c.capacity is None else min(c.capacity, len(c.targets))
                       for c in self.inst.candidates)
+        order = sorted(range(len(self.enc.vm.pairs)), key=lambda i: self.enc.vm.pairs[i])
         for k in range(largest + 1):
-            level = {s for s in collected if len(s) == k}
-            for spec in big:
-                self.solves += 1
-                sols, _ = cpsat.enumerate_solutions(
-                    self.enc.problem, [*spec, AtMost(everything, k),
-                                       AtLeastVars(everything, k)],
-                    time_limit=self.time_limit)
-                level.update(sols)
-            yield from self._sorted(level)
+            size: list[Constraint] = [AtMost(everything, k), AtLeastVars(everything, k)]
+            level = self._sorted([s for s in collected if len(s) == k])
+            streams = [self._lexicographic([*spec, *size], order, 0) for spec in big]
+            yield from heapq.merge(level, *streams, key=lambda d: d.sort_key())
+
+    def _lexicographic(self, spec: list[Constraint], order: list[int],
+                       depth: int) -> Iterator[D]:
+        """The solutions of ``spec`` (all of one size) in canonical order without holding them
+        all: when more than :data:`ENUMERATION_CAP`, split on the next (creature, target) pair in
+        sorted order — declarations containing it sort first (SPEC §10)."""
+        self.solves += 1
+        sols, complete = cpsat.enumerate_solutions(self.enc.problem, spec, cap=ENUMERATION_CAP,
+                                                   time_limit=self.time_limit)
+        if complete or depth >= len(order):
+            yield from self._sorted(sols)
+            return
+        pair = frozenset({order[depth]})
+        yield from self._lexicographic([*spec, Fix(pair, True)], order, depth + 1)
+        yield from self._lexicographic([*spec, Fix(pair, False)], order, depth + 1)
 
     # -- other questions ---------------------------------------------------------------------
 
