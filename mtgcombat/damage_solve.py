@@ -105,8 +105,10 @@ class _Model:
     def __init__(self) -> None:
         from ortools.sat.python import cp_model
 
+        from .cpsat import new_model
+
         self.cp = cp_model
-        self.m: cp_model.CpModel = cp_model.CpModel()
+        self.m: cp_model.CpModel = new_model()
         self.kills: list[Any] = []
 
     def step(self, combat: Combat, who: Iterable[str], marked: Mapping[str, Expr],
