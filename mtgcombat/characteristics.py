@@ -134,10 +134,18 @@ class View:
                 return phased(p.attached_to, seen | {pid})
             return False
 
+        self._effects_keys: dict[str, str] = {}
         self.objects: dict[str, Obj] = {
             p.id: _base(p, catalog) for p in board.permanents if not phased(p.id)
         }
         self._apply_effects()
+
+    def effects_key(self, obj: Obj) -> str:
+        """A string equal for two permanents with equal effects (cached per permanent)."""
+        key = self._effects_keys.get(obj.id)
+        if key is None:
+            key = self._effects_keys[obj.id] = repr(obj.effects)
+        return key
 
     # -- selectors ------------------------------------------------------------------------
 

@@ -199,18 +199,30 @@ class Engine(Generic[D]):
         return proc
 
     def commitments(self) -> list[frozenset[int]]:
-        """Every cost commitment costs(A) of a restriction-obeying declaration A."""
+        """Every cost commitment costs(A) of a restriction-obeying declaration A.
+
+        Each solve finds one commitment C; the commitments not yet found are split into
+        disjoint subproblems by the first cost instance where they differ from C (so no solve
+        carries a growing list of blocking clauses)."""
         if not self.inst.costs:
             return [frozenset()]
-        found: list[frozenset[int]] = []
         n = len(self.inst.costs)
-        while True:
-            block: list[Constraint] = [
-                NotPattern(tuple((self.enc.cost[i], i in c) for i in range(n))) for c in found]
-            sol = self._solve(block)
+        found: list[frozenset[int]] = []
+        stack: list[dict[int, bool]] = [{}]
+        while stack:
+            fixed = stack.pop()
+            sol = self._solve([Fix(self.enc.cost[i], v) for i, v in fixed.items()])
             if sol is None:
-                return found
-            found.append(commitment(self.inst, self._pairs(sol)))
+                continue
+            c = commitment(self.inst, self._pairs(sol))
+            found.append(c)
+            prefix = dict(fixed)
+            for i in range(n):
+                if i in fixed:
+                    continue
+                stack.append({**prefix, i: i not in c})
+                prefix[i] = i in c
+        return found
 
     # -- check -------------------------------------------------------------------------------
 

@@ -15,12 +15,13 @@ from typing import Any
 
 from .board import Board, load_board
 from .catalog import Catalog
+from .characteristics import View
 from .compile import compile_board
 from .declaration import Declaration
 from .engine import ASSUMED_PAYABLE, Engine, Process, State
 from .errors import DeclarationError
 from .evaluate import Pairs, commitment
-from .payment import PaymentSearchTooLarge, pay
+from .payment import PaymentResult, PaymentSearchTooLarge, pay, total_cost, total_key
 from .verdict import Verdict
 
 __all__ = [
@@ -56,6 +57,9 @@ class AttackEngine(Engine[Declaration]):
                  time_limit: float | None = None) -> None:
         self.board = as_board(board)
         self.catalog = catalog
+        self._view: View | None = None
+        self._payments: dict[tuple[frozenset[int], frozenset[str]], PaymentResult] = {}
+        self._payable: dict[tuple[tuple[Any, ...], frozenset[str]], bool] = {}
         super().__init__(compile_board(self.board, catalog), time_limit=time_limit)
 
     def make(self, pairs: Pairs) -> Declaration:
@@ -131,10 +135,22 @@ class AttackEngine(Engine[Declaration]):
 
     # -- CR 508.1g-j -------------------------------------------------------------------------
 
+    def _pay(self, decl: Declaration, committed: frozenset[int]) -> PaymentResult:
+        """SPEC §8 for ``decl``; memoised on what payment depends on: the committed costs and
+        which creatures are declared (their targets don't matter)."""
+        key = (committed, frozenset(decl))
+        got = self._payments.get(key)
+        if got is None:
+            if self._view is None:
+                self._view = View(self.board, self.catalog)
+            got = pay(self.board, self.inst, decl, committed, self.catalog, view=self._view)
+            self._payments[key] = got
+        return got
+
     def payment_verdict(self, decl: Declaration, committed: frozenset[int],
                         legal: Verdict) -> Verdict:
         try:
-            paid = pay(self.board, self.inst, decl, committed, self.catalog)
+            paid = self._pay(decl, committed)
         except PaymentSearchTooLarge as exc:
             return Verdict(False, "unknown", f"unknown: payment search too large ({exc})",
                            decl, costs=legal.costs, branch=legal.branch)
@@ -149,9 +165,16 @@ class AttackEngine(Engine[Declaration]):
         return dataclasses.replace(legal, reason=reason, payment=paid.to_json())
 
     def payable(self, decl: Declaration) -> bool:
-        """Can the total cost of ``decl`` be paid (SPEC §8)?"""
+        """Can the total cost of ``decl`` be paid (SPEC §8)? Memoised on the total (not which
+        instances make it up) and the declared creatures."""
         committed = commitment(self.inst, decl)
-        return pay(self.board, self.inst, decl, committed, self.catalog).payable
+        if self._view is None:
+            self._view = View(self.board, self.catalog)
+        key = (total_key(total_cost(self.inst, committed, self._view)), frozenset(decl))
+        got = self._payable.get(key)
+        if got is None:
+            got = self._payable[key] = self._pay(decl, committed).payable
+        return got
 
 
 # -- module-level API ------------------------------------------------------------------------

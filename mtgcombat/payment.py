@@ -125,6 +125,14 @@ def pick_words(sel: Selector) -> str:
     return "/".join(words) if words else "permanent"
 
 
+def total_key(total: TotalCost) -> tuple[Any, ...]:
+    """Equal for two totals that are paid the same way (labels aside): whether a total can be
+    paid depends on this and on which creatures are declared, nothing else."""
+    picks = tuple(sorted((p.action, p.count, repr(p.filter), p.source.id if p.source else "")
+                         for p in total.picks))
+    return (str(total.mana), total.life, picks, total.tap)
+
+
 def total_cost(inst: Instances, committed: frozenset[int], view: View) -> TotalCost:
     """The locked-in total of the cost instances in ``committed`` (article step 5)."""
     mana = ManaCost()
@@ -249,10 +257,10 @@ class _Payer:
 
     def __init__(self, board: Board, inst: Instances, decl: Mapping[str, str],
                  committed: frozenset[int], catalog: Catalog | None,
-                 declared_tap: bool = True) -> None:
+                 declared_tap: bool = True, view: View | None = None) -> None:
         self.board = board
         self.declared_tap = declared_tap
-        self.view = View(board, catalog)
+        self.view = view if view is not None else View(board, catalog)
         self.catalog = catalog or default_catalog()
         self.active = inst.active_player
         self.decl = dict(decl)
@@ -283,8 +291,8 @@ class _Payer:
         keys: dict[tuple[Any, ...], int] = {}
         out: list[int] = []
         for o in self.perms:
-            key = (o.name, o.card, repr(o.effects), o.types, o.subtypes, o.colors, o.keywords,
-                   o.power, o.toughness, tuple(sorted(o.counters.items())), o.tapped,
+            key = (o.name, o.card, self.view.effects_key(o), o.types, o.subtypes, o.colors,
+                   o.keywords, o.power, o.toughness, tuple(sorted(o.counters.items())), o.tapped,
                    o.summoning_sick, o.id in self.decl, o.attached_to)
             out.append(keys.setdefault(key, len(keys)))
         return out
@@ -552,12 +560,14 @@ class PaymentResult:
 
 
 def pay(board: Board, inst: Instances, decl: Mapping[str, str], committed: frozenset[int],
-        catalog: Catalog | None = None, *, declared_tap: bool = True) -> PaymentResult:
+        catalog: Catalog | None = None, *, declared_tap: bool = True,
+        view: View | None = None) -> PaymentResult:
     """Can ``inst.active_player`` (the declaring player) pay the total of the cost instances in
     ``committed`` after declaring ``decl`` (its keys are the declared creatures)? One concrete
     plan if so, the part that can't be paid if not. ``declared_tap``: declared creatures become
-    tapped first (attackers without vigilance, CR 508.1f; not blockers, CR 509.1)."""
-    payer = _Payer(board, inst, decl, committed, catalog, declared_tap)
+    tapped first (attackers without vigilance, CR 508.1f; not blockers, CR 509.1). ``view``: the
+    board's :class:`View`, if the caller already has it (it is only read)."""
+    payer = _Payer(board, inst, decl, committed, catalog, declared_tap, view)
     total = payer.total
     found = payer.search(total)
     declared = tuple(decl)
