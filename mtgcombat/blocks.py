@@ -11,14 +11,13 @@ here into the same :mod:`~mtgcombat.instances` the attack engine uses; legality 
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TypeVar
 
 from .board import Board
 from .catalog import Catalog
 from .characteristics import Obj, View
-from .compile import EffectSource, effect_sources, targets_of
+from .compile import EffectSource, cost_instances_of, effect_sources, targets_of
 from .declaration import BlockDeclaration
 from .effects import (
     BlockCost,
@@ -26,7 +25,6 @@ from .effects import (
     CantBeBlocked,
     CantBeBlockedExceptBy,
     CantBlock,
-    Cost,
     MaxBlockers,
     MustBeBlocked,
     MustBeBlockedByExactlyOne,
@@ -35,7 +33,7 @@ from .effects import (
 )
 from .engine import Engine
 from .errors import BoardError, DeclarationError
-from .evaluate import Pairs, as_pairs, commitment
+from .evaluate import Pairs
 from .instances import (
     AttackRequirement,
     Candidate,
@@ -53,7 +51,7 @@ from .instances import (
     Target,
 )
 from .legality import BoardLike, as_board
-from .payment import PaymentSearchTooLarge, pay
+from .payment import PaymentResult, pay
 from .verdict import Verdict
 
 _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
@@ -309,26 +307,10 @@ def _exactly_one(c: _BlockCompiler, es: EffectSource) -> None:
             es, "CR 509.1c", f"{a.id} must be blocked by exactly one creature if able")))
 
 
-_X = re.compile(r"\{X\}")
-
-
 def _block_cost(c: _BlockCompiler, es: EffectSource) -> None:
     eff = es.effect
     assert isinstance(eff, BlockCost)
-    xs: list[int | None]
-    if eff.x == "activation":
-        xs = list(es.activations or [])
-    elif eff.x == "your_enchantments":
-        xs = [sum(1 for o in c.view.objects.values()
-                  if o.controller == es.controller and "Enchantment" in o.types)]
-    else:
-        xs = [None]
-    for i, x in enumerate(xs):
-        cost: Cost = eff.cost
-        if x is not None and cost.mana is not None:
-            cost = cost.model_copy(update={"mana": _X.sub("{" + str(x) + "}", cost.mana)})
-        detail = "cost to block" + (f", activation {i + 1} (X={x})" if eff.x == "activation"
-                                    else "")
+    for cost, detail in cost_instances_of(es, c.view, "block"):
         for b in c.select(es, eff.affects, c.creatures):
             c.costs.append(CostInstance(len(c.costs), b.id, c.all_targets, cost,
                                         c.source(es, "CR 509.1d", detail)))
@@ -408,31 +390,13 @@ class BlockEngine(Engine[BlockDeclaration]):
                                "(CR 509.1a)", decl)
         return None
 
-    def _blockers(self, decl: BlockDeclaration) -> dict[str, str]:
-        return {b: a for b, a in decl.pairs()}
+    payment_rule = "CR 509.1e-g"
 
-    def payment_verdict(self, decl: BlockDeclaration, committed: frozenset[int],
-                        legal: Verdict) -> Verdict:
-        try:
-            paid = pay(self.board, self.inst, self._blockers(decl), committed, self.catalog,
-                       declared_tap=False)
-        except PaymentSearchTooLarge as exc:
-            return Verdict(False, "unknown", f"unknown: payment search too large ({exc})",
-                           decl, costs=legal.costs)
-        if not paid.payable:
-            return dataclasses.replace(
-                legal, legal=False, kind="payment",
-                reason=f"the total cost {paid.total} can't be paid: {paid.unpaid} "
-                       "(CR 509.1e-g)", payment=paid.to_json())
-        reason = legal.reason
-        if legal.costs:
-            reason += f"; the total cost {paid.total} can be paid"
-        return dataclasses.replace(legal, reason=reason, payment=paid.to_json())
-
-    def payable(self, decl: BlockDeclaration) -> bool:
-        committed = commitment(self.inst, as_pairs(decl))
-        return pay(self.board, self.inst, self._blockers(decl), committed, self.catalog,
-                   declared_tap=False).payable
+    def pay_for(self, decl: BlockDeclaration, committed: frozenset[int]) -> PaymentResult:
+        """The blocking player pays; blockers don't become tapped (CR 509.1)."""
+        blockers = {b: a for b, a in decl.pairs()}
+        return pay(self.board, self.inst, blockers, committed, self.catalog,
+                   declared_tap=False)
 
 
 def check_blocks(board: BoardLike, declaration: BlockDeclaration | Mapping[str, Any], *,

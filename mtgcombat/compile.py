@@ -17,6 +17,7 @@ from .characteristics import Obj, View
 from .effects import (
     EFFECT_KINDS,
     AttackCost,
+    BlockCost,
     CanOnlyAttackAlone,
     CantAttack,
     CantAttackAlone,
@@ -305,22 +306,33 @@ BLOCK_KINDS: tuple[str, ...] = tuple(k for k in EFFECT_KINDS if "block" in k)
 """Effect kinds that only matter for blocks (compiled by :mod:`mtgcombat.blocks`)."""
 
 
-def _attack_cost(c: _Compiler, es: EffectSource) -> None:
+def cost_instances_of(es: EffectSource, view: View, verb: str) -> list[tuple[Cost, str]]:
+    """The costs an attack/block cost effect imposes per creature, with their detail text: one
+    per activation (War Tax, War Cadence; ``{X}`` from each activation), ``{X}`` = enchantments
+    its controller controls (Sphere of Safety), or the cost as printed."""
     eff = es.effect
-    assert isinstance(eff, AttackCost)
-    xs: list[int | None]
+    assert isinstance(eff, AttackCost | BlockCost)
     if eff.x == "activation":
-        xs = list(es.activations or [])
+        xs: list[int | None] = list(es.activations or [])
     elif eff.x == "your_enchantments":
-        xs = [sum(1 for o in c.view.objects.values()
+        xs = [sum(1 for o in view.objects.values()
                   if o.controller == es.controller and "Enchantment" in o.types)]
     else:
         xs = [None]
-    scope = c.scope(eff.scope, es)
+    out: list[tuple[Cost, str]] = []
     for i, x in enumerate(xs):
         cost = eff.cost if x is None else _with_x(eff.cost, x)
-        detail = "cost to attack" + (f", activation {i + 1} (X={x})" if eff.x == "activation"
-                                     else (f" (X={x})" if x is not None else ""))
+        detail = f"cost to {verb}" + (f", activation {i + 1} (X={x})" if eff.x == "activation"
+                                      else (f" (X={x})" if x is not None else ""))
+        out.append((cost, detail))
+    return out
+
+
+def _attack_cost(c: _Compiler, es: EffectSource) -> None:
+    eff = es.effect
+    assert isinstance(eff, AttackCost)
+    scope = c.scope(eff.scope, es)
+    for cost, detail in cost_instances_of(es, c.view, "attack"):
         for o in c.affected(es):
             c.costs.append(CostInstance(len(c.costs), o.id, scope, cost,
                                         es.source("CR 508.1g", detail)))

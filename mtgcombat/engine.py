@@ -33,6 +33,7 @@ from .evaluate import (
     violated_restrictions,
 )
 from .instances import Instances
+from .payment import PaymentResult, PaymentSearchTooLarge
 from .problem import (
     AnyOf,
     AtLeastVars,
@@ -116,13 +117,36 @@ class Engine(Generic[D]):
         """An illegal verdict for a declaration that can't even be declared, else None."""
         return None
 
+    payment_rule = "CR 508.1h-j"
+
+    def pay_for(self, decl: D, committed: frozenset[int]) -> PaymentResult | None:
+        """Paying the total of ``committed`` after declaring ``decl`` (None: no payment step
+        is modelled, everything is payable)."""
+        return None
+
     def payment_verdict(self, decl: D, committed: frozenset[int], legal: Verdict) -> Verdict:
-        """``legal`` once the costs are paid, or the payment verdict."""
-        return legal
+        """``legal`` with its payment plan once the costs are paid, or the payment verdict."""
+        try:
+            paid = self.pay_for(decl, committed)
+        except PaymentSearchTooLarge as exc:
+            return Verdict(False, "unknown", f"unknown: payment search too large ({exc})",
+                           decl, costs=legal.costs, branch=legal.branch)
+        if paid is None:
+            return legal
+        if not paid.payable:
+            return dataclasses.replace(
+                legal, legal=False, kind="payment",
+                reason=f"the total cost {paid.total} can't be paid: {paid.unpaid} "
+                       f"({self.payment_rule})", payment=paid.to_json())
+        reason = legal.reason
+        if legal.costs:
+            reason += f"; the total cost {paid.total} can be paid"
+        return dataclasses.replace(legal, reason=reason, payment=paid.to_json())
 
     def payable(self, decl: D) -> bool:
         """Can the total cost of ``decl`` be paid?"""
-        return True
+        paid = self.pay_for(decl, commitment(self.inst, as_pairs(decl)))
+        return paid is None or paid.payable
 
     # -- solver plumbing ---------------------------------------------------------------------
 

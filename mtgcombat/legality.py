@@ -8,7 +8,6 @@ costs to attack (CR 508.1g-j, :mod:`mtgcombat.payment`).
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -21,7 +20,7 @@ from .declaration import Declaration
 from .engine import ASSUMED_PAYABLE, Engine, Process, State
 from .errors import DeclarationError
 from .evaluate import Pairs, commitment
-from .payment import PaymentResult, PaymentSearchTooLarge, pay, total_cost, total_key
+from .payment import PaymentResult, pay, total_cost, total_key
 from .verdict import Verdict
 
 __all__ = [
@@ -135,45 +134,31 @@ class AttackEngine(Engine[Declaration]):
 
     # -- CR 508.1g-j -------------------------------------------------------------------------
 
-    def _pay(self, decl: Declaration, committed: frozenset[int]) -> PaymentResult:
+    def pay_for(self, decl: Declaration, committed: frozenset[int]) -> PaymentResult:
         """SPEC §8 for ``decl``; memoised on what payment depends on: the committed costs and
         which creatures are declared (their targets don't matter)."""
         key = (committed, frozenset(decl))
         got = self._payments.get(key)
         if got is None:
-            if self._view is None:
-                self._view = View(self.board, self.catalog)
-            got = pay(self.board, self.inst, decl, committed, self.catalog, view=self._view)
+            got = pay(self.board, self.inst, decl, committed, self.catalog, view=self.view)
             self._payments[key] = got
         return got
 
-    def payment_verdict(self, decl: Declaration, committed: frozenset[int],
-                        legal: Verdict) -> Verdict:
-        try:
-            paid = self._pay(decl, committed)
-        except PaymentSearchTooLarge as exc:
-            return Verdict(False, "unknown", f"unknown: payment search too large ({exc})",
-                           decl, costs=legal.costs, branch=legal.branch)
-        if not paid.payable:
-            return dataclasses.replace(
-                legal, legal=False, kind="payment",
-                reason=f"the total cost {paid.total} can't be paid: {paid.unpaid} "
-                       "(CR 508.1h-j)", payment=paid.to_json())
-        reason = legal.reason
-        if legal.costs:
-            reason += f"; the total cost {paid.total} can be paid"
-        return dataclasses.replace(legal, reason=reason, payment=paid.to_json())
+    @property
+    def view(self) -> View:
+        """The board's derived characteristics (built on first use)."""
+        if self._view is None:
+            self._view = View(self.board, self.catalog)
+        return self._view
 
     def payable(self, decl: Declaration) -> bool:
         """Can the total cost of ``decl`` be paid (SPEC §8)? Memoised on the total (not which
         instances make it up) and the declared creatures."""
         committed = commitment(self.inst, decl)
-        if self._view is None:
-            self._view = View(self.board, self.catalog)
-        key = (total_key(total_cost(self.inst, committed, self._view)), frozenset(decl))
+        key = (total_key(total_cost(self.inst, committed, self.view)), frozenset(decl))
         got = self._payable.get(key)
         if got is None:
-            got = self._payable[key] = self._pay(decl, committed).payable
+            got = self._payable[key] = self.pay_for(decl, committed).payable
         return got
 
 
