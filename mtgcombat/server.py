@@ -243,6 +243,14 @@ def _listing(stream: Iterator[Any], limit: int | None) -> dict[str, Any]:
     return out
 
 
+def _verdict_json(v: Any) -> dict[str, Any]:
+    """A verdict's SPEC §10 JSON, or the explicit "unknown" answer past the time limit."""
+    if v.kind == "unknown":
+        return {"status": "unknown", "reason": v.reason}
+    result: dict[str, Any] = v.to_json()
+    return result
+
+
 def _parse(raw: object) -> Board:
     return parse_board(raw)
 
@@ -337,11 +345,8 @@ def _routes(app: FastAPI, solver: Solver) -> None:
         decl = Declaration.from_json(req.declaration)
 
         def work(seconds: float) -> dict[str, Any]:
-            v = _attack_engine(board, seconds).check(decl, assume_payable=req.assume_payable)
-            if v.kind == "unknown":
-                return {"status": "unknown", "reason": v.reason}
-            result: dict[str, Any] = v.to_json()
-            return result
+            return _verdict_json(
+                _attack_engine(board, seconds).check(decl, assume_payable=req.assume_payable))
 
         return await solver.run(work)
 
@@ -393,11 +398,8 @@ def _routes(app: FastAPI, solver: Solver) -> None:
         decl = BlockDeclaration.from_json(req.declaration)
 
         def work(seconds: float) -> dict[str, Any]:
-            v = _block_engine(board, seconds).check(decl, assume_payable=req.assume_payable)
-            if v.kind == "unknown":
-                return {"status": "unknown", "reason": v.reason}
-            result: dict[str, Any] = v.to_json()
-            return result
+            return _verdict_json(
+                _block_engine(board, seconds).check(decl, assume_payable=req.assume_payable))
 
         return await solver.run(work)
 
