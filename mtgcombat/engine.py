@@ -53,6 +53,9 @@ ENUMERATION_CAP = 1_000
 """Per cost commitment, collect at most this many declarations in one enumeration before
 switching to one enumeration per declaration size (streams in canonical order without holding
 everything; the capped first pass wastes at most this many solutions)."""
+LEVEL_CAP = 2_000
+"""Within one declaration size, enumerate at most this many at once before splitting on the
+next (creature, target) pair (bounds memory and the delay to the first results)."""
 
 History = tuple[tuple[frozenset[int], int], ...]
 Pattern = tuple[bool, ...]
@@ -405,27 +408,43 @@ class Engine(Generic[D]):
         everything = self.enc.vm.all()
         largest = sum(len(c.targets) if c.capacity is None else min(c.capacity, len(c.targets))
                       for c in self.inst.candidates)
-        order = sorted(range(len(self.enc.vm.pairs)), key=lambda i: self.enc.vm.pairs[i])
+        units = self._split_units()
         for k in range(largest + 1):
             size: list[Constraint] = [AtMost(everything, k), AtLeastVars(everything, k)]
             level = self._sorted([s for s in collected if len(s) == k])
-            streams = [self._lexicographic([*spec, *size], order, 0) for spec in big]
+            streams = [self._lexicographic([*spec, *size], units, 0) for spec in big]
             yield from heapq.merge(level, *streams, key=lambda d: d.sort_key())
 
-    def _lexicographic(self, spec: list[Constraint], order: list[int],
+    def _split_units(self) -> list[list[list[Constraint]]]:
+        """How to split a set of declarations into parts that follow each other in canonical
+        order: creature by creature in id order, "attacks its first target" before "its
+        second" ... before "doesn't attack" (pairs sort by creature, then target); a creature
+        that may be declared against several targets splits pair by pair, "in" before "out"."""
+        vm = self.enc.vm
+        units: list[list[list[Constraint]]] = []
+        for cid in sorted(vm.by_creature):
+            cand = self.inst.candidate(cid)
+            idx = sorted(vm.by_creature[cid], key=lambda i: vm.pairs[i])
+            if cand is not None and cand.capacity == 1:
+                attacks: list[list[Constraint]] = [[Fix(frozenset({i}), True)] for i in idx]
+                units.append([*attacks, [Fix(vm.creature(cid), False)]])
+            else:
+                units.extend([[Fix(frozenset({i}), True)], [Fix(frozenset({i}), False)]]
+                             for i in idx)
+        return units
+
+    def _lexicographic(self, spec: list[Constraint], units: list[list[list[Constraint]]],
                        depth: int) -> Iterator[D]:
         """The solutions of ``spec`` (all of one size) in canonical order without holding them
-        all: when more than :data:`ENUMERATION_CAP`, split on the next (creature, target) pair in
-        sorted order — declarations containing it sort first (SPEC §10)."""
+        all: when more than :data:`LEVEL_CAP`, split by :meth:`_split_units`."""
         self.solves += 1
-        sols, complete = cpsat.enumerate_solutions(self.enc.problem, spec, cap=ENUMERATION_CAP,
+        sols, complete = cpsat.enumerate_solutions(self.enc.problem, spec, cap=LEVEL_CAP,
                                                    time_limit=self.time_limit)
-        if complete or depth >= len(order):
+        if complete or depth >= len(units):
             yield from self._sorted(sols)
             return
-        pair = frozenset({order[depth]})
-        yield from self._lexicographic([*spec, Fix(pair, True)], order, depth + 1)
-        yield from self._lexicographic([*spec, Fix(pair, False)], order, depth + 1)
+        for alternative in units[depth]:
+            yield from self._lexicographic([*spec, *alternative], units, depth + 1)
 
     # -- other questions ---------------------------------------------------------------------
 

@@ -19,6 +19,7 @@ def test_split_enumeration_is_complete_and_canonical(cap: int,
     """Four vanilla creatures, two opponents: every one of the 3**4 declarations is legal (no
     restriction, requirement or cost), in canonical order, whatever the enumeration cap."""
     monkeypatch.setattr(engine, "ENUMERATION_CAP", cap)
+    monkeypatch.setattr(engine, "LEVEL_CAP", cap)
     b = board([custom(f"c{i}") for i in range(4)], players=("me", "a", "b"))
     got = list(AttackEngine(b).legal())
     expected = sorted(
@@ -31,6 +32,7 @@ def test_split_enumeration_is_complete_and_canonical(cap: int,
 def test_split_enumeration_with_requirements(monkeypatch: pytest.MonkeyPatch) -> None:
     """A goaded creature must attack the other player; the rest are free: 1 x 3**3."""
     monkeypatch.setattr(engine, "ENUMERATION_CAP", 2)
+    monkeypatch.setattr(engine, "LEVEL_CAP", 2)
     b = board([custom("g", goaded_by=["a"]), *(custom(f"c{i}") for i in range(3))],
               players=("me", "a", "b"))
     got = list(AttackEngine(b).legal())
