@@ -39,3 +39,23 @@ def test_split_enumeration_with_requirements(monkeypatch: pytest.MonkeyPatch) ->
     assert len(got) == 27 and len(set(got)) == 27
     assert all(d["g"] == "b" for d in got)
     assert got == sorted(got, key=Declaration.sort_key)
+
+
+def test_split_enumeration_of_blocks_with_multi_blockers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A blocker that may block any number of attackers splits pair by pair; the split list
+    equals the unsplit one (same declarations, same canonical order)."""
+    from mtgcombat import BlockEngine, load_board
+
+    data = {"active_player": "me", "players": [{"name": "me"}, {"name": "opp"}],
+            "permanents": [
+                *({"id": f"a{i}", "name": "A", "types": ["Creature"], "controller": "me"}
+                  for i in range(3)),
+                {"id": "wall", "name": "Wall", "types": ["Creature"], "controller": "opp",
+                 "effects": [{"kind": "can_block_additional", "count": None}]},
+                {"id": "cub", "card": "Bear Cub", "controller": "opp"}],
+            "attack": {"a0": "opp", "a1": "opp", "a2": "opp"}}
+    whole = list(BlockEngine(load_board(data)).legal())
+    assert len(whole) == 2 ** 3 * 4  # wall: any subset of 3 attackers; cub: none or one of 3
+    monkeypatch.setattr(engine, "ENUMERATION_CAP", 1)
+    monkeypatch.setattr(engine, "LEVEL_CAP", 1)
+    assert list(BlockEngine(load_board(data)).legal()) == whole
