@@ -49,7 +49,7 @@ from .problem import (
 from .verdict import Verdict
 
 ASSUMED_PAYABLE = "costs assumed payable: paying them is not checked (--assume-payable)"
-ENUMERATION_CAP = 1_000
+ENUMERATION_CAP = 5_000
 """Per cost commitment, collect at most this many declarations in one enumeration before
 switching to one enumeration per declaration size (streams in canonical order without holding
 everything; the capped first pass wastes at most this many solutions)."""
