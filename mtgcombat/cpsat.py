@@ -22,8 +22,6 @@ from .problem import (
     CountAtLeast,
     CountAtMost,
     CountEquals,
-    ExactVars,
-    Excludes,
     Fix,
     Implies,
     Lits,
@@ -192,11 +190,6 @@ class _Build:
             then = [self.x[j] for j in sorted(c.then)]
             for i in c.when:
                 m.add_bool_or([self.x[i].Not(), *then])
-        elif isinstance(c, Excludes):
-            if c.when and c.then:
-                then = self.ind(c.then)
-                for i in c.when:
-                    m.add_implication(self.x[i], then.Not())
         elif isinstance(c, CountAtLeast):
             m.add(self.total(c.terms) >= c.count)
         elif isinstance(c, CountEquals):
@@ -234,9 +227,6 @@ class _Build:
         elif isinstance(c, NotPattern):
             lits = [self.ind(ls).Not() if val else self.ind(ls) for ls, val in c.pattern]
             m.add_bool_or(lits or [m.new_constant(0)])
-        elif isinstance(c, ExactVars):
-            for i, v in enumerate(self.x):
-                m.add(v == (1 if i in c.true else 0))
         else:  # pragma: no cover - exhaustive
             raise NotImplementedError(type(c).__name__)
 

@@ -57,14 +57,6 @@ class Implies:
 
 
 @dataclass(frozen=True)
-class Excludes:
-    """``OR(when) => not OR(then)``."""
-
-    when: Lits
-    then: Lits
-
-
-@dataclass(frozen=True)
 class CountAtLeast:
     """``sum(terms) >= count``."""
 
@@ -129,15 +121,8 @@ class NotPattern:
     pattern: tuple[tuple[Lits, bool], ...]
 
 
-@dataclass(frozen=True)
-class ExactVars:
-    """Exactly the variables in ``true`` are true (used to test one declaration)."""
-
-    true: Lits
-
-
-Constraint = (Fix | AtMost | AtLeastVars | Implies | Excludes | CountAtLeast | CountEquals
-              | CountAtMost | ZeroOrAtLeast | AnyOf | Conditional | NotPattern | ExactVars)
+Constraint = (Fix | AtMost | AtLeastVars | Implies | CountAtLeast | CountEquals | CountAtMost
+              | ZeroOrAtLeast | AnyOf | Conditional | NotPattern)
 
 
 @dataclass
