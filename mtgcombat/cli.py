@@ -27,15 +27,12 @@ if TYPE_CHECKING:
 
     from .declaration import DeclarationLike
     from .legality import AttackEngine
-    from .render import CommitmentView
 
 EXIT_OK = 0
 EXIT_INTERNAL = 1
 EXIT_BAD_INPUT = 2
 DEFAULT_SHOWN = 100
 """Rows of the human ``legal`` table when no ``--limit`` is given."""
-EXPLAIN_TERMINALS = 10_000
-"""``explain`` lists at most this many terminals per state."""
 PAYMENT_NOT_CHECKED = ("--assume-payable: costs are assumed payable; paying them "
                        "(CR 508.1h-j) is not checked")
 
@@ -227,10 +224,12 @@ and the declarations that are terminal there (legal).""")
 @JSON_FLAG
 def explain(board: str, as_json: bool) -> None:
     """Show the conditional-requirement process (SPEC §5) that decides BOARD.json."""
+    from .explain import commitment_views, view_json
+
     engine = _engine(_load(board))
     views = commitment_views(engine)
     if as_json:
-        _print_json({"commitments": [_view_json(cv) for cv in views]})
+        _print_json({"commitments": [view_json(cv) for cv in views]})
         return
     from rich.console import Group
 
@@ -280,51 +279,6 @@ def batch(inputs: tuple[str, ...], jobs: int | None, out: str | None, resume: bo
         raise click.UsageError("--resume needs --out")
     return run_command(inputs, jobs=jobs, out=out, resume=resume, timeout=timeout,
                        assume_payable=assume_payable, limit=limit, scheduler=scheduler)
-
-
-def commitment_views(engine: AttackEngine) -> list[CommitmentView]:
-    """Describe, for each cost commitment, every state of its process and its terminals."""
-    from .declaration import Declaration
-    from .render import CommitmentView, StateView
-
-    inst = engine.inst
-    views: list[CommitmentView] = []
-
-    def names(reqs: frozenset[int]) -> tuple[str, ...]:
-        return tuple(inst.requirements[i].describe() for i in sorted(reqs))
-
-    for c in engine.commitments():
-        proc = engine.process(c)
-        states: list[StateView] = []
-        for st in proc.states:
-            found, complete = engine.terminals(c, st, limit=EXPLAIN_TERMINALS)
-            terminals = tuple(found)
-            on = tuple(cond.describe() for cond in inst.conditions if st.pattern[cond.index])
-            states.append(StateView(
-                st.index, st.parent, tuple(st.children), on, names(st.reqs),
-                tuple((names(r), k) for r, k in st.history), st.maximum,
-                Declaration(st.witness), terminals, complete))
-        costs = tuple(inst.costs[i].describe() for i in sorted(c))
-        views.append(CommitmentView(costs, tuple(states)))
-    return views
-
-
-def _view_json(cv: CommitmentView) -> dict[str, Any]:
-    return {
-        "costs": list(cv.costs),
-        "states": [{
-            "index": s.index,
-            "parent": s.parent,
-            "children": list(s.children),
-            "conditions_on": list(s.conditions_on),
-            "requirements": list(s.requirements),
-            "history": [{"requirements": list(r), "at_least": k} for r, k in s.history],
-            "maximum": s.maximum,
-            "witness": s.witness.to_json(),
-            "terminals": [d.to_json() for d in s.terminals],
-            "terminals_complete": s.terminals_complete,
-        } for s in cv.states],
-    }
 
 
 @cli.command(short_help="Combat damage: check one step's assignment, or play both steps.",

@@ -17,7 +17,8 @@ from rich.tree import Tree
 
 from .board import Board
 from .compile import defending_players
-from .declaration import Declaration, DeclarationLike
+from .declaration import DeclarationLike
+from .explain import CommitmentView, StateView
 from .instances import Instances
 from .verdict import Verdict
 
@@ -296,30 +297,6 @@ def verdict(v: Verdict, flag: str = "--attack") -> Group:
 
 
 # -- explain -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class StateView:
-    """One state of SPEC §5's process, described for people."""
-
-    index: int
-    parent: int | None
-    children: tuple[int, ...]
-    conditions_on: tuple[str, ...]
-    requirements: tuple[str, ...]
-    history: tuple[tuple[tuple[str, ...], int], ...]
-    maximum: int
-    witness: Declaration
-    terminals: tuple[Declaration, ...]
-    terminals_complete: bool
-
-
-@dataclass(frozen=True)
-class CommitmentView:
-    """One cost commitment and the states of its process."""
-
-    costs: tuple[str, ...]
-    states: tuple[StateView, ...]
 
 
 def _state_node(st: StateView, tree: Tree | None, label_prefix: str = "") -> Tree:

@@ -353,13 +353,13 @@ def _routes(app: FastAPI, solver: Solver) -> None:
     @app.post("/v1/explain", tags=["attacks"],
               summary="The conditional-requirement process (SPEC §5)")
     async def explain(req: BoardRequest) -> dict[str, Any]:
-        from .cli import _view_json, commitment_views
+        from .explain import commitment_views, view_json
 
         board = _parse(req.board)
 
         def work(seconds: float) -> dict[str, Any]:
             views = commitment_views(_attack_engine(board, seconds))
-            return {"commitments": [_view_json(cv) for cv in views]}
+            return {"commitments": [view_json(cv) for cv in views]}
 
         return await solver.run(work)
 
