@@ -352,6 +352,8 @@ class ManaAbility(_Frozen):
     from_hand: bool = False
     produces: list[str]
     amount: PositiveInt | Literal["toughness", "power"] = 1
+    once_per_turn: bool = False
+    """"Activate only once each turn" (Wall of Roots)."""
 
 
 Effect = Annotated[

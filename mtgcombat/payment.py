@@ -226,6 +226,8 @@ class State:
     pool: tuple[tuple[Unit, int], ...]
     life_paid: int
     hand_used: tuple[int, ...]
+    once_used: frozenset[int] = frozenset()
+    """Permanents whose "activate only once each turn" mana ability has been used."""
 
     def pool_counter(self) -> Pool:
         return Counter(dict(self.pool))
@@ -349,13 +351,14 @@ class _Payer:
                 status[ab.perm] = "T"
                 pool.update(ab.alternatives[0])
                 acts.append(Activation(ab, ab.alternatives[0], None, (), pre=True))
-        return State(tuple(status), _freeze_pool(pool, self.cap), 0, s.hand_used), acts
+        return State(tuple(status), _freeze_pool(pool, self.cap), 0, s.hand_used,
+                     s.once_used), acts
 
     def key(self, s: State) -> tuple[Any, ...]:
         """States equal up to swapping interchangeable permanents share a key."""
         by_group: dict[int, list[str]] = {}
         for i, st in enumerate(s.status):
-            by_group.setdefault(self.group[i], []).append(st)
+            by_group.setdefault(self.group[i], []).append(st + "*" * (i in s.once_used))
         return (tuple(sorted((g, tuple(sorted(v))) for g, v in by_group.items())),
                 s.pool, s.life_paid, s.hand_used)
 
@@ -370,11 +373,16 @@ class _Payer:
         eff = ab.effect
         status = list(s.status)
         hand_used = list(s.hand_used)
+        once_used = s.once_used
         if ab.perm is not None:
             i = ab.perm
             o = self.perms[i]
             if status[i] == "X" or not self._first_of_kind(s, i):
                 return
+            if eff.once_per_turn:
+                if i in once_used:
+                    return
+                once_used = once_used | {i}
             if (eff.tap or eff.untap) and not self.can_use_own_tap(o):
                 return
             if eff.tap and eff.untap:
@@ -409,12 +417,13 @@ class _Payer:
                     pool.update(units)
                     nxt = State(tuple(after), _freeze_pool(pool, self.cap),
                                 s.life_paid + eff.life + (paid.life if paid else 0),
-                                tuple(hand_used))
+                                tuple(hand_used), once_used)
                     yield nxt, Activation(ab, units, paid, sac)
 
     def _first_of_kind(self, s: State, i: int) -> bool:
         """Only the first of interchangeable permanents in the same status acts."""
-        return all(not (self.group[j] == self.group[i] and s.status[j] == s.status[i])
+        return all(not (self.group[j] == self.group[i] and s.status[j] == s.status[i]
+                        and (j in s.once_used) == (i in s.once_used))
                    for j in range(i))
 
     def _pay_ability(self, ab: Ability, pool: Pool,

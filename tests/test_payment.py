@@ -410,3 +410,15 @@ def test_two_pili_palas_each_paid_by_other_mana() -> None:
                      perm("annex", "Norn's Annex", "opp"), life=1)
     assert run(data(4), "p1", "p2").payable
     assert not run(data(3), "p1", "p2").payable
+
+
+def test_wall_of_roots_makes_mana_once_each_turn() -> None:
+    """Wall of Roots: "Put a -0/-1 counter on this creature: Add {G}. Activate only once each
+    turn." Untapped or not, it adds one {G} at most: with a Forest, {2} but not {4}."""
+    data = board(perm("wall", "Wall of Roots"), perm("c1", "Bear Cub"), perm("c2", "Bear Cub"),
+                 perm("forest", "Forest"), perm("prison", "Ghostly Prison", "opp"))
+    assert run(data, "c1").payable
+    assert not run(data, "c1", "c2").payable
+    two_walls = board(perm("w1", "Wall of Roots"), perm("w2", "Wall of Roots"),
+                      perm("c1", "Bear Cub"), perm("prison", "Ghostly Prison", "opp"))
+    assert run(two_walls, "c1").payable  # one {G} from each Wall
