@@ -13,7 +13,11 @@ from dataclasses import dataclass, field
 
 from .board import Board, Permanent
 from .catalog import Catalog, default_catalog
-from .effects import Effect, Selector
+from .effects import Effect, ManaAbility, Selector
+
+_BASIC_MANA = {"Plains": "{W}", "Island": "{U}", "Swamp": "{B}", "Mountain": "{R}",
+               "Forest": "{G}"}
+"""Basic land type → the mana its intrinsic ability adds (CR 305.6)."""
 
 
 @dataclass
@@ -200,6 +204,11 @@ class View:
                 if eff.kind == "set_subtypes":
                     for o in self.select(eff.affects, src, src.controller):
                         o.subtypes = frozenset(eff.subtypes)
+                        basic = [_BASIC_MANA[t] for t in eff.subtypes if t in _BASIC_MANA]
+                        if o.is_land and basic:
+                            # CR 305.7: the land loses its other abilities and has the
+                            # intrinsic mana ability of its new basic land types.
+                            o.effects = (ManaAbility(tap=True, produces=basic),)
         for src in objs:
             for eff in src.effects:
                 if eff.kind == "grant_keywords":

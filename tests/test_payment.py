@@ -422,3 +422,16 @@ def test_wall_of_roots_makes_mana_once_each_turn() -> None:
     two_walls = board(perm("w1", "Wall of Roots"), perm("w2", "Wall of Roots"),
                       perm("c1", "Bear Cub"), perm("prison", "Ghostly Prison", "opp"))
     assert run(two_walls, "c1").payable  # one {G} from each Wall
+
+
+def test_spreading_seas_land_taps_only_for_blue() -> None:
+    """CR 305.7: Spreading Seas makes the enchanted land an Island: it loses its other
+    abilities and taps for {U} only — still one mana; Phyrexian Tower loses its sacrifice
+    ability."""
+    from mtgcombat.characteristics import View
+
+    data = board(perm("tower", "Phyrexian Tower"), perm("seas", "Spreading Seas",
+                                                        attached_to="tower"))
+    tower = View(load_board(data)).objects["tower"]
+    assert tower.subtypes == {"Island"}
+    assert [e.produces for e in tower.effects if e.kind == "mana_ability"] == [["{U}"]]
