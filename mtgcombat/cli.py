@@ -121,7 +121,10 @@ def show(board: str) -> None:
     if b.attack is not None:
         from .blocks import compile_blocks
 
-        _print(render.show_blocks(b, compile_blocks(b)))
+        try:
+            _print(render.show_blocks(b, compile_blocks(b)))
+        except BoardError as err:  # the attack part stands; say why blocks can't be shown
+            _print(render.txt(f"blocks: {err.one_line()}", "yellow"))
 
 
 @cli.command(short_help="Every legal attack declaration.", epilog="""\b

@@ -149,3 +149,19 @@ def test_watchdog_shrinks_only_creatures_attacking_its_controller() -> None:
 
     assert powers(False) == {"a": 1, "b": 2, "c": 2}
     assert powers(True) == {"a": 2, "b": 2, "c": 2}
+
+
+def test_show_says_why_blocks_cant_be_shown(capsys: pytest.CaptureFixture[str],
+                                             tmp_path: Path) -> None:
+    """A multiplayer attack without blocking_player: show keeps the attack part and names the
+    missing field instead of failing (SPEC §11: blocking_player is required there)."""
+    data = {"active_player": "you", "players": [{"name": "you"}, {"name": "a"}, {"name": "b"}],
+            "permanents": [{"id": "x", "card": "Bear Cub", "controller": "you"},
+                           {"id": "y", "card": "Bear Cub", "controller": "you"}],
+            "attack": {"x": "a", "y": "b"}}
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps(data))
+    assert main(["show", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Targets" in out and "blocking_player is required" in out
+    assert main(["blocks", str(path)]) == 2
