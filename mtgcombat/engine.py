@@ -212,6 +212,10 @@ class Engine(Generic[D]):
             known = dict(history)
             nxt = history if reqs in known else (*history, (reqs, best.value))
             found: list[Pattern] = []
+            first = pattern(self.inst, st.witness)  # the maximiser found is one already
+            if first != pat:
+                found.append(first)
+                queue.append((nxt, first, st.index))
             at_max = [*extra, CountEquals(terms, best.value)]
             while True:
                 block = [NotPattern(self._pattern_lits(q)) for q in (pat, *found)]
