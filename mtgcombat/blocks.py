@@ -25,6 +25,7 @@ from .effects import (
     CantBeBlocked,
     CantBeBlockedExceptBy,
     CantBlock,
+    CantBlockAlone,
     MaxBlockers,
     MustBeBlocked,
     MustBeBlockedByExactlyOne,
@@ -233,7 +234,8 @@ def _cant_block(c: _BlockCompiler, es: EffectSource) -> None:
 
 def _cant_block_alone(c: _BlockCompiler, es: EffectSource) -> None:
     eff = es.effect
-    for b in c.select(es, eff.affects, c.creatures):  # type: ignore[union-attr]
+    assert isinstance(eff, CantBlockAlone)
+    for b in c.select(es, eff.affects, c.creatures):
         c.restrictions.append(NotAlone(b.id, c.source(es, "CR 509.1b", "can't block alone")))
 
 
