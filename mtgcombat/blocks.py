@@ -346,8 +346,6 @@ def _as_block_declaration(decl: BlockDeclaration | Mapping[str, Any]) -> BlockDe
 class BlockEngine(Engine[BlockDeclaration]):
     """One board's compiled block model (SPEC §11)."""
 
-    noun = "block"
-
     def __init__(self, board: BoardLike, *, catalog: Catalog | None = None,
                  time_limit: float | None = None) -> None:
         self.board = as_board(board)

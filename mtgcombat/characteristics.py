@@ -9,7 +9,7 @@ Phased-out permanents, and what is attached to them, do not exist here (CR 702.2
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .board import Board, Permanent
 from .catalog import Catalog, default_catalog
@@ -44,10 +44,7 @@ class Obj:
     activations: tuple[int, ...] | None
     protector: str | None
     effects: tuple[Effect, ...]
-    printed_power: int | None = None
-    printed_toughness: int | None = None
     pt_fixed: bool = False
-    granted: list[str] = field(default_factory=list)
 
     @property
     def is_creature(self) -> bool:
@@ -117,7 +114,6 @@ def _base(perm: Permanent, catalog: Catalog) -> Obj:
         effects=tuple(effects),
         pt_fixed=perm.power is not None or perm.toughness is not None,
     )
-    obj.printed_power, obj.printed_toughness = obj.power, obj.toughness
     return obj
 
 
@@ -214,7 +210,6 @@ class View:
                 if eff.kind == "grant_keywords":
                     for o in self.select(eff.affects, src, src.controller):
                         o.keywords = o.keywords | frozenset(eff.keywords)
-                        o.granted.extend(f"{k} from {src.label()}" for k in eff.keywords)
         for o in objs:
             if o.pt_fixed or not o.is_creature:
                 continue
@@ -246,16 +241,3 @@ class View:
                         continue
                     o.power = (o.power or 0) + eff.power
                     o.toughness = (o.toughness or 0) + eff.toughness
-
-    def sources(self) -> list[tuple[Obj | None, str, str, Effect]]:
-        """Every effect on the board: (source object or None, source name, controller, effect).
-
-        Board-level effects have no source object; their name is the effect's ``name``."""
-        out: list[tuple[Obj | None, str, str, Effect]] = []
-        for o in self.objects.values():
-            for eff in o.effects:
-                out.append((o, o.name, o.controller, eff))
-        for be in self.board.effects:
-            for eff in be.effects:
-                out.append((None, be.name, be.controller, eff))
-        return out

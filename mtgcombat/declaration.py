@@ -165,9 +165,6 @@ class BlockDeclaration:
         """The sorted (blocker, attacker) pairs."""
         return self._key
 
-    def blockers(self) -> list[str]:
-        return sorted({b for b, _a in self._key})
-
     def to_json(self) -> dict[str, str | list[str]]:
         """SPEC §11's form: a plain string for one attacker, a sorted list for several."""
         out: dict[str, list[str]] = {}

@@ -101,8 +101,6 @@ class Process:
 class Engine(Generic[D]):
     """One board's compiled model; reuse it to answer many questions about the board."""
 
-    noun = "declaration"
-
     def __init__(self, inst: Instances, *, time_limit: float | None = None) -> None:
         self.inst = inst
         self.enc: Encoded = encode(inst)

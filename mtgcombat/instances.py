@@ -236,7 +236,6 @@ class ExactlyOneRequirement:
 
 
 Requirement = AttackRequirement | GroupRequirement | ExactlyOneRequirement
-REQUIREMENT_KINDS: tuple[str, ...] = ("attack", "group", "exactly_one")
 
 
 # --- costs ----------------------------------------------------------------------------------
@@ -307,18 +306,9 @@ class Instances:
     names: dict[str, str] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
 
-    @property
-    def target_ids(self) -> tuple[str, ...]:
-        return tuple(t.id for t in self.targets)
-
     def candidate(self, cid: str) -> Candidate | None:
+        """The candidate with id ``cid`` (None if that creature can't be declared)."""
         for c in self.candidates:
             if c.id == cid:
                 return c
-        return None
-
-    def target(self, tid: str) -> Target | None:
-        for t in self.targets:
-            if t.id == tid:
-                return t
         return None

@@ -50,8 +50,6 @@ def _as_declaration(decl: Declaration | Mapping[str, str]) -> Declaration:
 class AttackEngine(Engine[Declaration]):
     """One board's compiled attack model; reuse it to answer many questions about the board."""
 
-    noun = "attack"
-
     def __init__(self, board: BoardLike, *, catalog: Catalog | None = None,
                  time_limit: float | None = None) -> None:
         self.board = as_board(board)
