@@ -306,6 +306,11 @@ class Instances:
     names: dict[str, str] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
 
+    @property
+    def target_ids(self) -> tuple[str, ...]:
+        """The ids of the targets, in order."""
+        return tuple(t.id for t in self.targets)
+
     def candidate(self, cid: str) -> Candidate | None:
         """The candidate with id ``cid`` (None if that creature can't be declared)."""
         for c in self.candidates:
