@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from mtgcombat.batch import BatchItem, BatchResult, Options, read_inputs, run_local
+from mtgcombat.batch.run import BatchItem, BatchResult, Options, read_inputs, run_local
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLDERS = [ROOT / "models" / "article", ROOT / "models" / "cards"]
@@ -55,7 +55,7 @@ def main() -> None:
     try:
         from distributed import Client, LocalCluster
 
-        from mtgcombat.batch_dask import run_dask
+        from mtgcombat.batch.cluster import run_dask
     except ImportError:
         print("(dask.distributed not installed: no Dask row)")
     else:

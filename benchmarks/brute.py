@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import partial
 
 from mtgcombat import AttackEngine, Board, Declaration, load_board
-from mtgcombat.reference import ReferenceOracle
+from mtgcombat.oracle.attacks import ReferenceOracle
 
 from .boards import army
 from .common import Config, Table, median, median_seconds, ms, ratio, seconds

@@ -80,7 +80,7 @@ def main(argv: Sequence[str] | None = None, console: Console | None = None) -> l
                  legal_timeout_s=args.legal_timeout)
     rev = git_revision()
     t0 = time.perf_counter()
-    from mtgcombat import cpsat
+    from mtgcombat.solver import cpsat
 
     cpsat._cp_model()  # pay the OR-Tools import once, outside every measurement
     console.print(f"OR-Tools import: {time.perf_counter() - t0:.2f} s (once per process); "

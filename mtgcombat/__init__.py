@@ -5,23 +5,23 @@
 
 from __future__ import annotations
 
-from .blocks import BlockEngine, check_blocks, legal_blocks
-from .board import Board, load_board
-from .catalog import Card, Catalog, default_catalog
-from .compile import compile_board
-from .damage import DamageVerdict, check_damage
-from .damage_solve import CombatResult, resolve_combat
-from .declaration import BlockDeclaration, Declaration
-from .errors import BoardError, DeclarationError
-from .instances import Instances
-from .legality import (
+from mtgcombat.board.declaration import BlockDeclaration, Declaration
+from mtgcombat.board.model import Board, load_board
+from mtgcombat.compile.attacks import compile_board
+from mtgcombat.compile.instances import Instances
+from mtgcombat.damage.resolve import CombatResult, resolve_combat
+from mtgcombat.damage.rules import DamageVerdict, check_damage
+from mtgcombat.errors import BoardError, DeclarationError
+from mtgcombat.legality.attacks import (
     AttackEngine,
     check,
     had_to_attack,
     legal_attacks,
     max_requirements,
 )
-from .verdict import Verdict
+from mtgcombat.legality.blocks import BlockEngine, check_blocks, legal_blocks
+from mtgcombat.legality.verdict import Verdict
+from mtgcombat.rules.catalog import Card, Catalog, default_catalog
 
 __all__ = [
     "AttackEngine",

@@ -8,7 +8,7 @@ battle they protect, or sometimes the other opponent. Creatures carry random eva
 colours, the Artifact type and varied power; catalog cards (Lure, Nacatl War-Pride, Watchdog,
 Silent Arbiter, Mogg Flunkies, Juggernaut and a Wall, Hollow Warrior, Qal Sisma Behemoth, War
 Cadence, Magnetic Web, Serra Angel, Giant Spider, Boggart Brute) and custom effects from the
-block vocabulary of :mod:`mtgcombat.effects` add restrictions, requirements and costs.
+block vocabulary of :mod:`mtgcombat.rules.effects` add restrictions, requirements and costs.
 Sometimes an attacker or a potential blocker has been removed from combat.
 """
 
@@ -20,7 +20,7 @@ from hypothesis import assume
 from hypothesis import strategies as st
 
 from mtgcombat import Board, load_board
-from mtgcombat.blocks import compile_blocks
+from mtgcombat.compile.blocks import compile_blocks
 
 ACTIVE = "you"
 OPPONENTS = ("Alice", "Bob")

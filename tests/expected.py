@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from mtgcombat.declaration import Declaration
+from mtgcombat.board.declaration import Declaration
 
 EXPECTED_SUFFIX = ".expected.json"
 STAGES = frozenset({"restrictions", "requirements", "conditional", "payment"})

@@ -14,7 +14,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from mtgcombat import Board, load_board
-from mtgcombat.catalog import Card, default_catalog
+from mtgcombat.rules.catalog import Card, default_catalog
 
 ACTIVE = "you"
 OPPONENTS = ("Alice", "Bob", "Carol")

@@ -6,10 +6,10 @@ from __future__ import annotations
 import typing
 
 import mtgcombat
-from mtgcombat.compile import EFFECT_COMPILERS
-from mtgcombat.effects import EFFECT_KINDS, Effect
-from mtgcombat.encode import RESTRICTION_ENCODERS
-from mtgcombat.instances import RESTRICTION_KINDS
+from mtgcombat.compile.attacks import EFFECT_COMPILERS
+from mtgcombat.compile.instances import RESTRICTION_KINDS
+from mtgcombat.legality.encode import RESTRICTION_ENCODERS
+from mtgcombat.rules.effects import EFFECT_KINDS, Effect
 
 
 def test_all_is_complete() -> None:

@@ -13,16 +13,16 @@ from pathlib import Path
 import pytest
 
 from mtgcombat import default_catalog, load_board
-from mtgcombat.declaration import Declaration
-from mtgcombat.legality import check, legal_attacks
+from mtgcombat.board.declaration import Declaration
+from mtgcombat.legality.attacks import check, legal_attacks
 from tests.conftest import MODELS
 from tests.expected import Expected, ExpectedError, board_files, load_pairs
 
 try:
-    import mtgcombat.payment  # noqa: F401
+    import mtgcombat.payment.search  # noqa: F401
     HAVE_PAYMENT = True
 except ModuleNotFoundError as exc:
-    if exc.name != "mtgcombat.payment":
+    if exc.name != "mtgcombat.payment.search":
         raise
     HAVE_PAYMENT = False
 

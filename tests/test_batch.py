@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from mtgcombat import batch
-from mtgcombat.batch import BatchItem, BatchResult, Options, check_many, read_inputs
-from mtgcombat.cli import main
+from mtgcombat.batch import run as batch
+from mtgcombat.batch.run import BatchItem, BatchResult, Options, check_many, read_inputs
+from mtgcombat.cli.main import main
 from tests.conftest import MODELS
 
 CUB = json.loads((MODELS / "article" / "ex_bear_cub_crazed_goblin.json").read_text())
@@ -209,7 +209,7 @@ def test_dask_local_cluster_equals_local_backend(tmp_path: Path) -> None:
                    "--out", str(dask_out)])
         assert rc == 0
         with distributed.Client(cluster) as client:
-            from mtgcombat.batch_dask import check_many_dask
+            from mtgcombat.batch.cluster import check_many_dask
 
             api = list(check_many_dask([{"id": "a", "board": CUB, "declaration": {}},
                                         {"id": "b", "board": BIG}], client, timeout=0.3))

@@ -9,12 +9,13 @@ from typing import Any
 
 import pytest
 
-from mtgcombat.blocks import BLOCK_COMPILERS, BlockEngine, check_blocks, legal_blocks
-from mtgcombat.board import load_board
-from mtgcombat.cli import main
-from mtgcombat.compile import BLOCK_KINDS
-from mtgcombat.declaration import BlockDeclaration
+from mtgcombat.board.declaration import BlockDeclaration
+from mtgcombat.board.model import load_board
+from mtgcombat.cli.main import main
+from mtgcombat.compile.attacks import BLOCK_KINDS
+from mtgcombat.compile.blocks import BLOCK_COMPILERS
 from mtgcombat.errors import BoardError, DeclarationError
+from mtgcombat.legality.blocks import BlockEngine, check_blocks, legal_blocks
 
 BLOCKS = Path(__file__).resolve().parent.parent / "models" / "blocks"
 CASES = sorted(p.name.removesuffix(".json") for p in BLOCKS.glob("*.json")
@@ -132,7 +133,7 @@ def test_cli_blocks(capsys: pytest.CaptureFixture[str]) -> None:
 def test_watchdog_shrinks_only_creatures_attacking_its_controller() -> None:
     """Watchdog: "As long as this creature is untapped, all creatures attacking you get
     -1/-0" — not creatures attacking a planeswalker, not while Watchdog is tapped."""
-    from mtgcombat.characteristics import View
+    from mtgcombat.board.characteristics import View
 
     def powers(dog_tapped: bool) -> dict[str, int | None]:
         board = load_board({

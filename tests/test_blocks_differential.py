@@ -1,5 +1,5 @@
 """Differential tests for blocks (SPEC §11): the CP-SAT block engine against the brute-force
-block oracle (:mod:`mtgcombat.reference_blocks`), and the block compiler against the evasion
+block oracle (:mod:`mtgcombat.oracle.blocks`), and the block compiler against the evasion
 rules of the Comprehensive Rules read directly off the board.
 
 On random boards (``tests/block_strategies.py``): ``BlockEngine.legal(assume_payable=True)``
@@ -24,10 +24,11 @@ import pytest
 from hypothesis import HealthCheck, assume, given, note, settings
 
 from mtgcombat import Board, load_board
-from mtgcombat.blocks import BlockEngine, compile_blocks
-from mtgcombat.characteristics import Obj, View
-from mtgcombat.declaration import BlockDeclaration
-from mtgcombat.reference_blocks import (
+from mtgcombat.board.characteristics import Obj, View
+from mtgcombat.board.declaration import BlockDeclaration
+from mtgcombat.compile.blocks import compile_blocks
+from mtgcombat.legality.blocks import BlockEngine
+from mtgcombat.oracle.blocks import (
     BlockOracle,
     Pairs,
     attacking_power,

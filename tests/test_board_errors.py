@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from mtgcombat import BoardError, load_board
-from mtgcombat.cli import main
+from mtgcombat.cli.main import main
 
 BAD = Path(__file__).resolve().parent.parent / "models" / "bad"
 
@@ -83,7 +83,7 @@ def test_load_board_from_mapping_gives_the_same_path(stem: str) -> None:
 
 def load_board_value(data: object) -> None:
     """A decoded JSON value that is not an object goes through ``parse_board``."""
-    from mtgcombat.board import parse_board
+    from mtgcombat.board.model import parse_board
 
     parse_board(data)
 

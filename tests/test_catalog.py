@@ -12,13 +12,10 @@ from typing import Any
 
 import pytest
 
-from mtgcombat.board import Board, load_board
-from mtgcombat.catalog import Card, default_catalog
-from mtgcombat.characteristics import View
-from mtgcombat.compile import compile_board
-from mtgcombat.effects import EFFECT_KINDS, KEYWORDS, ManaAbility
-from mtgcombat.errors import BoardError
-from mtgcombat.instances import (
+from mtgcombat.board.characteristics import View
+from mtgcombat.board.model import Board, load_board
+from mtgcombat.compile.attacks import compile_board
+from mtgcombat.compile.instances import (
     AttackRequirement,
     CostInstance,
     Forbid,
@@ -29,6 +26,9 @@ from mtgcombat.instances import (
     NotAlone,
     OnlyAlone,
 )
+from mtgcombat.errors import BoardError
+from mtgcombat.rules.catalog import Card, default_catalog
+from mtgcombat.rules.effects import EFFECT_KINDS, KEYWORDS, ManaAbility
 
 BASICS = ["Plains", "Island", "Swamp", "Mountain", "Forest"]
 SHOCKS = ["Hallowed Fountain", "Watery Grave", "Blood Crypt", "Stomping Ground",
@@ -58,7 +58,7 @@ ALL_NAMES = default_catalog().names()
 
 
 def _raw_cards() -> list[dict[str, Any]]:
-    text = resources.files("mtgcombat").joinpath("data/cards.json").read_text("utf-8")
+    text = resources.files("mtgcombat.rules").joinpath("data/cards.json").read_text("utf-8")
     raw = json.loads(text)
     assert isinstance(raw, list)
     return raw

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from mtgcombat.cli import main
+from mtgcombat.cli.main import main
 
 YOU_OPP = [{"name": "you"}, {"name": "opp"}]
 
@@ -248,7 +248,7 @@ def test_missing_file_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path
 
 def test_internal_error_exits_1(capsys: pytest.CaptureFixture[str], q3: str,
                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    from mtgcombat.legality import AttackEngine
+    from mtgcombat.legality.attacks import AttackEngine
 
     def boom(self: AttackEngine, **_: object) -> None:
         raise RuntimeError("solver on fire")
@@ -294,7 +294,7 @@ def test_show_conditional_requirements_name_their_condition(
 
 
 def _no_ortools(*args: str) -> None:
-    code = ("import sys\nfrom mtgcombat.cli import main\n"
+    code = ("import sys\nfrom mtgcombat.cli.main import main\n"
             f"rc = main({list(args)!r})\n"
             "assert 'ortools' not in sys.modules, 'ortools imported'\nsys.exit(rc)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

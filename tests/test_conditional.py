@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mtgcombat import AttackEngine, Declaration
-from mtgcombat.evaluate import commitment, obeyed, violated_restrictions
+from mtgcombat.legality.evaluate import commitment, obeyed, violated_restrictions
 
 from .helpers import board, card, custom, decls
 

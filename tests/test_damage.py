@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from mtgcombat import BoardError, load_board
-from mtgcombat.cli import main
-from mtgcombat.damage import check_damage, combat_at, parse_assign
-from mtgcombat.damage_solve import resolve_combat
+from mtgcombat.cli.main import main
+from mtgcombat.damage.resolve import resolve_combat
+from mtgcombat.damage.rules import check_damage, combat_at, parse_assign
 
 MODELS = Path(__file__).resolve().parent.parent / "models" / "damage"
 CASES = sorted(p.name.removesuffix(".expected.json") for p in MODELS.glob("*.expected.json"))

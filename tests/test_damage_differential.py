@@ -2,7 +2,7 @@
 
 The reference below is written from the rules text alone (510.1a-d, 702.19b/d, 702.2c, 702.7b,
 702.4b, 506.4c) over a plain description of the combat, independently of
-``mtgcombat.damage``. For each generated combat, every split of each assigning creature's
+``mtgcombat.damage.rules``. For each generated combat, every split of each assigning creature's
 damage over its possible recipients (plus the defending player and a wrong total) is enumerated,
 and the engine's verdict must agree with the reference on every one.
 """
@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mtgcombat import load_board
-from mtgcombat.damage import check_damage, combat_at
+from mtgcombat.damage.rules import check_damage, combat_at
 
 KW_ATT = ["first strike", "double strike", "trample", "deathtouch"]
 KW_BLK = ["first strike", "double strike", "deathtouch"]

@@ -20,8 +20,8 @@ import pytest
 from hypothesis import HealthCheck, given, note, settings
 
 from mtgcombat import Board, Declaration, load_board
-from mtgcombat.legality import AttackEngine
-from mtgcombat.reference import ReferenceOracle, incurred, obeys, satisfies
+from mtgcombat.legality.attacks import AttackEngine
+from mtgcombat.oracle.attacks import ReferenceOracle, incurred, obeys, satisfies
 from tests.strategies import boards
 
 REGRESSIONS = Path(__file__).resolve().parent.parent / "models" / "regressions"

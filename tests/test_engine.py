@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mtgcombat import AttackEngine, Declaration, DeclarationError, check, legal_attacks
-from mtgcombat.legality import had_to_attack, max_requirements
+from mtgcombat.legality.attacks import had_to_attack, max_requirements
 
 from .helpers import board, card, custom, decls
 

@@ -7,8 +7,9 @@ import itertools
 
 import pytest
 
-from mtgcombat import Declaration, engine
-from mtgcombat.legality import AttackEngine
+from mtgcombat import Declaration
+from mtgcombat.legality import engine
+from mtgcombat.legality.attacks import AttackEngine
 
 from .helpers import board, custom
 

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from mtgcombat.board import load_board
-from mtgcombat.compile import compile_board
-from mtgcombat.evaluate import commitment
-from mtgcombat.mana import (
+from mtgcombat.board.model import load_board
+from mtgcombat.compile.attacks import compile_board
+from mtgcombat.legality.evaluate import commitment
+from mtgcombat.payment.mana import (
     ANY,
     ManaCost,
     ManaError,
@@ -23,8 +23,8 @@ from mtgcombat.mana import (
     parse_produced,
     total_cost,
 )
-from mtgcombat.mana import pay as pay_mana
-from mtgcombat.payment import PaymentResult, pay
+from mtgcombat.payment.mana import pay as pay_mana
+from mtgcombat.payment.search import PaymentResult, pay
 
 G = frozenset({"G"})
 W = frozenset({"W"})
@@ -428,7 +428,7 @@ def test_spreading_seas_land_taps_only_for_blue() -> None:
     """CR 305.7: Spreading Seas makes the enchanted land an Island: it loses its other
     abilities and taps for {U} only — still one mana; Phyrexian Tower loses its sacrifice
     ability."""
-    from mtgcombat.characteristics import View
+    from mtgcombat.board.characteristics import View
 
     data = board(perm("tower", "Phyrexian Tower"), perm("seas", "Spreading Seas",
                                                         attached_to="tower"))

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from mtgcombat import Board, Declaration, load_board
-from mtgcombat.reference import (
+from mtgcombat.oracle.attacks import (
     ReferenceOracle,
     reference_check,
     reference_legal,

@@ -19,14 +19,14 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # starlette: "install httpx2 instead"
     from fastapi.testclient import TestClient
 
-from mtgcombat.server import MAX_BODY, create_app
+from mtgcombat.server.app import MAX_BODY, create_app
 
 pytestmark = [pytest.mark.filterwarnings("ignore::DeprecationWarning"),
               pytest.mark.filterwarnings("ignore:Using `httpx`")]
 
 ROOT = Path(__file__).resolve().parent.parent
 MODELS = ROOT / "models"
-EXAMPLES = ROOT / "mtgcombat" / "web" / "examples"
+EXAMPLES = ROOT / "mtgcombat" / "server" / "web" / "examples"
 
 
 def _boards(folder: str) -> list[Path]:
@@ -257,7 +257,7 @@ def test_time_limit_answers_unknown(q26: dict[str, Any]) -> None:
 
 def test_internal_error_is_generic(monkeypatch: pytest.MonkeyPatch,
                                    q26: dict[str, Any]) -> None:
-    import mtgcombat.server as server
+    import mtgcombat.server.app as server
 
     def boom(*_a: object, **_k: object) -> None:
         raise RuntimeError("secret detail /etc/passwd")
@@ -316,7 +316,7 @@ def test_examples_are_the_article_boards(client: TestClient) -> None:
 
 
 def test_shipped_copies_equal_models_article() -> None:
-    """mtgcombat/web/examples/ must be refreshed (python -m mtgcombat.server_examples) when a
+    """mtgcombat/web/examples/ must be refreshed (python -m mtgcombat.server.examples) when a
     board in models/article changes."""
     sources = {p.name: p.read_bytes() for p in _boards("article")}
     copies = {p.name: p.read_bytes() for p in EXAMPLES.glob("*.json") if p.name != "index.json"}
@@ -349,8 +349,8 @@ def test_openapi_describes_boards(client: TestClient) -> None:
 def test_serve_binds_loopback_by_default() -> None:
     from click.testing import CliRunner
 
-    from mtgcombat import server
-    from mtgcombat.cli import cli
+    from mtgcombat.cli.main import cli
+    from mtgcombat.server import app as server
 
     assert server.DEFAULT_HOST == "127.0.0.1"
     help_text = CliRunner().invoke(cli, ["serve", "--help"]).output

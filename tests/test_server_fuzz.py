@@ -17,7 +17,7 @@ with warnings.catch_warnings():
 
 from hypothesis import HealthCheck, settings  # noqa: E402
 
-from mtgcombat.server import create_app  # noqa: E402
+from mtgcombat.server.app import create_app  # noqa: E402
 
 pytestmark = [pytest.mark.filterwarnings("ignore::DeprecationWarning"),
               pytest.mark.filterwarnings("ignore:Using `httpx`")]

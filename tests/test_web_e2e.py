@@ -56,7 +56,7 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="module")
 def base_url() -> Iterator[str]:
-    from mtgcombat.server import create_app
+    from mtgcombat.server.app import create_app
 
     port = _free_port()
     config = uvicorn.Config(create_app(time_limit=20), host="127.0.0.1", port=port,

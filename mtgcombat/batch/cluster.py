@@ -1,0 +1,91 @@
+"""The Dask backend of :mod:`mtgcombat.batch.run` (``pip install 'mtgcombat[cluster]'``).
+
+Items are sent in chunks as ordinary Dask tasks (``client.submit`` of
+:func:`mtgcombat.batch.run_items`); results come back in input order, with at most
+``window`` chunks in flight. A worker plugin imports OR-Tools and loads the catalog once per
+worker. Time limit: the per-item budget of :mod:`mtgcombat.batch.run` (CP-SAT limit = remaining
+budget, result discarded as ``unknown`` past it); Dask runs tasks in threads, so there is no
+SIGALRM and no process to kill: a board stuck in Python code past its budget still ends as
+``unknown``/``"time limit"``, but only when that code returns.
+
+>>> from dask.distributed import Client                      # doctest: +SKIP
+>>> from mtgcombat.batch.cluster import check_many_dask         # doctest: +SKIP
+>>> with Client("tcp://scheduler:8786") as client:           # doctest: +SKIP
+...     for r in check_many_dask(items, client, timeout=10):
+...         print(r.id, r.status)
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Iterator, Mapping
+from itertools import islice
+from typing import Any
+
+from mtgcombat.batch.run import (
+    DEFAULT_TIMEOUT,
+    BatchItem,
+    BatchResult,
+    Options,
+    as_item,
+    init_worker,
+    run_items,
+)
+
+CHUNK = 16
+"""Items per Dask task (amortises the per-task overhead of the scheduler)."""
+PLUGIN_NAME = "mtgcombat-batch-init"
+
+
+def _plugin() -> Any:
+    """A worker plugin that runs :func:`init_worker` on every (current and future) worker."""
+    from distributed.diagnostics.plugin import WorkerPlugin
+
+    class InitWorker(WorkerPlugin):
+        name = PLUGIN_NAME
+
+        def setup(self, worker: Any) -> None:
+            init_worker()
+
+    return InitWorker()
+
+
+def run_dask(items: Iterable[BatchItem], opts: Options, client: Any, chunk: int = CHUNK,
+             window: int | None = None) -> Iterator[BatchResult]:
+    """Run ``items`` on the Dask cluster of ``client``; results in input order."""
+    client.register_plugin(_plugin(), name=PLUGIN_NAME)
+    if window is None:
+        threads = sum(client.nthreads().values()) or 1
+        window = 4 * threads
+    source = iter(items)
+    inflight: deque[Any] = deque()
+
+    def submit() -> bool:
+        part = list(islice(source, chunk))
+        if not part:
+            return False
+        inflight.append(client.submit(run_items, part, opts, pure=False))
+        return True
+
+    more = True
+    try:
+        while more and len(inflight) < window:
+            more = submit()
+        while inflight:
+            results: list[BatchResult] = inflight.popleft().result()
+            if more:
+                more = submit()
+            yield from results
+    finally:
+        for fut in inflight:
+            fut.cancel()
+
+
+def check_many_dask(items: Iterable[BatchItem | Mapping[str, Any]], client: Any,
+                    timeout: float = DEFAULT_TIMEOUT, assume_payable: bool = False,
+                    limit: int | None = None, chunk: int = CHUNK) -> Iterator[BatchResult]:
+    """:func:`mtgcombat.batch.check_many` on a Dask cluster: ``client`` is a
+    ``dask.distributed.Client``; results are yielded in input order."""
+    opts = Options(timeout=timeout, assume_payable=assume_payable, limit=limit)
+    stream = (as_item(obj, i) for i, obj in enumerate(items))
+    return run_dask(stream, opts, client, chunk=chunk)

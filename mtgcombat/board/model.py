@@ -1,0 +1,358 @@
+"""Board files (SPEC §7): pydantic models, strict validation and :func:`load_board`.
+
+A :class:`Board` is a frozen game state at the start of the declare-attackers step. Loading
+checks the JSON shape (strict: no unknown keys, JSON booleans and integers only) and then the
+cross-references (unique ids, known players, attachments, battles' protectors, card names).
+Every problem is a :class:`~mtgcombat.errors.BoardError` naming file and JSON path.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, ValidationError
+
+from mtgcombat.errors import BoardError, json_path
+from mtgcombat.rules.catalog import Catalog, default_catalog
+from mtgcombat.rules.effects import EFFECT_KINDS, KEYWORDS, Color, Effect
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+class Player(_Strict):
+    """A player: name, life total, hand (names or just a size) and graveyard."""
+
+    name: str = Field(min_length=1)
+    life: int = 20
+    hand_size: NonNegativeInt | None = None
+    hand: list[str] | None = None
+    graveyard: list[str] | None = None
+
+    @property
+    def cards_in_hand(self) -> int:
+        """``hand_size``, defaulting to the length of ``hand`` (or 0)."""
+        if self.hand_size is not None:
+            return self.hand_size
+        return len(self.hand) if self.hand is not None else 0
+
+
+class Permanent(_Strict):
+    """A permanent: a catalog ``card`` (or a custom one with ``name``/``types``/``effects``)
+    plus its state. Overrides replace printed values (SPEC §7)."""
+
+    id: str = Field(min_length=1)
+    card: str | None = None
+    name: str | None = None
+    controller: str
+    tapped: bool = False
+    summoning_sick: bool = False
+    phased_out: bool = False
+    face_down: bool = False
+    counters: dict[str, NonNegativeInt] = Field(default_factory=dict)
+    attached_to: str | None = None
+    goaded_by: list[str] = Field(default_factory=list)
+    chosen_player: str | None = None
+    activations: list[NonNegativeInt] | None = None
+    protector: str | None = None
+    damage: NonNegativeInt = 0
+    loyalty: NonNegativeInt | None = None
+    defense: NonNegativeInt | None = None
+    power: int | None = None
+    toughness: int | None = None
+    colors: list[Color] | None = None
+    types: list[str] | None = None
+    subtypes: list[str] | None = None
+    keywords: list[str] | None = None
+    effects: list[Effect] = Field(default_factory=list)
+
+
+class BoardEffect(_Strict):
+    """An effect not tied to a permanent (a resolved spell's "creatures can't attack this
+    turn"): a name for explanations, the controlling player and the effects."""
+
+    name: str = Field(min_length=1)
+    controller: str
+    chosen_player: str | None = None
+    effects: list[Effect] = Field(min_length=1)
+
+
+class Board(_Strict):
+    """A frozen game state at the start of the declare-attackers step (SPEC §7)."""
+
+    active_player: str
+    players: list[Player] = Field(min_length=2)
+    attack_multiple_players: bool = True
+    defending_player: str | None = None
+    permanents: list[Permanent] = Field(default_factory=list)
+    effects: list[BoardEffect] = Field(default_factory=list)
+    attack: dict[str, str] | None = None
+    blocking_player: str | None = None
+    blocks: dict[str, str | list[str]] | None = None
+    removed_from_combat: list[str] = Field(default_factory=list)
+
+    def player(self, name: str) -> Player:
+        """The player called ``name``."""
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def permanent(self, pid: str) -> Permanent:
+        """The permanent with id ``pid``."""
+        for p in self.permanents:
+            if p.id == pid:
+                return p
+        raise KeyError(pid)
+
+    def opponents(self) -> list[str]:
+        """The active player's opponents, in board order."""
+        return [p.name for p in self.players if p.name != self.active_player]
+
+
+_TYPE_MESSAGES = {
+    "bool_type": "expected a JSON boolean (true or false)",
+    "int_type": "expected a JSON integer",
+    "string_type": "expected a JSON string",
+    "list_type": "expected a JSON list",
+    "dict_type": "expected a JSON object",
+    "extra_forbidden": "unknown key",
+    "missing": "required key is missing",
+    "greater_than_equal": "must be >= 0",
+}
+
+
+def _keys_at(loc: tuple[Any, ...]) -> list[str]:
+    """The keys the object at pydantic location ``loc`` accepts (for "did you mean")."""
+    from mtgcombat.rules import effects
+
+    by_tag = {m.model_fields["kind"].default: m for m in vars(effects).values()
+              if isinstance(m, type) and issubclass(m, BaseModel) and "kind" in m.model_fields}
+    named: dict[str, type[BaseModel]] = {
+        "players": Player, "permanents": Permanent, "affects": effects.Selector,
+        "trigger": effects.Selector, "other": effects.Selector,
+        "permanent": effects.Selector, "filter": effects.Selector, "count": effects.Selector,
+        "cost": effects.Cost, "sacrifice": effects.CostPick, "return_to_hand": effects.CostPick,
+    }
+    model: type[BaseModel] = Board
+    for i, part in enumerate(loc):
+        if isinstance(part, str) and part in by_tag:
+            model = by_tag[part]
+        elif part == "effects":
+            model = BoardEffect if i == 0 else model
+        elif isinstance(part, str) and part in named:
+            model = named[part]
+    return list(model.model_fields)
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """``"; did you mean 'x'?"`` for the closest choice, or ``""``."""
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
+def _describe(err: Mapping[str, Any]) -> str:
+    etype = str(err.get("type", ""))
+    msg = _TYPE_MESSAGES.get(etype, str(err.get("msg", "invalid value")))
+    loc = err.get("loc", ())
+    if etype == "extra_forbidden" and loc:
+        key = str(loc[-1])
+        return f"unknown key {key!r}{did_you_mean(key, _keys_at(tuple(loc[:-1])))}"
+    if etype == "too_short" and tuple(loc) == ("players",):
+        return f"a game needs at least 2 players, got {len(err.get('input') or [])}"
+    if etype == "union_tag_invalid":
+        ctx = err.get("ctx") or {}
+        tag = str(ctx.get("tag", "?"))
+        return f"unknown effect kind {tag!r}{did_you_mean(tag, EFFECT_KINDS)}"
+    if etype not in ("missing",) and "input" in err:
+        got = err["input"]
+        if not isinstance(got, dict | list) or len(json.dumps(got)) < 60:
+            msg += f", got {json.dumps(got)}"
+    return msg
+
+
+def _validation_error(exc: ValidationError, file: str | None) -> BoardError:
+    errors = exc.errors()
+    # Prefer the most specific error: pydantic lists union alternatives; keep the first.
+    err = errors[0]
+    loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p in _EFFECT_TAGS))
+    extra = f" (and {len(errors) - 1} more problem(s))" if len(errors) > 1 else ""
+    return BoardError(_describe(err) + extra, path=json_path(loc), file=file)
+
+
+_EFFECT_TAGS = frozenset(EFFECT_KINDS)
+
+
+def _check_references(board: Board, catalog: Catalog, file: str | None) -> None:
+    """Cross-field checks that pydantic's shape validation can't express."""
+
+    def fail(msg: str, path: str) -> None:
+        raise BoardError(msg, path=path, file=file)
+
+    names: dict[str, int] = {}
+    for i, p in enumerate(board.players):
+        if p.name in names:
+            fail(f"duplicate player name {p.name!r} (also players[{names[p.name]}])",
+                 f"$.players[{i}].name")
+        names[p.name] = i
+        if p.hand is not None:
+            for j, c in enumerate(p.hand):
+                catalog.get(c, path=f"$.players[{i}].hand[{j}]", file=file)
+            if p.hand_size is not None and p.hand_size < len(p.hand):
+                fail(f"hand_size {p.hand_size} is less than the {len(p.hand)} cards in hand",
+                     f"$.players[{i}].hand_size")
+    if board.active_player not in names:
+        fail(f"active player {board.active_player!r} is not in players "
+             f"({', '.join(names)})", "$.active_player")
+
+    def known_player(name: str, path: str) -> None:
+        if name not in names:
+            fail(f"unknown player {name!r} (players: {', '.join(names)})", path)
+
+    if board.attack_multiple_players and board.defending_player is not None:
+        fail("defending_player is only allowed with attack_multiple_players: false",
+             "$.defending_player")
+    if board.defending_player is not None:
+        known_player(board.defending_player, "$.defending_player")
+        if board.defending_player == board.active_player:
+            fail("the defending player must be an opponent of the active player",
+                 "$.defending_player")
+    if (not board.attack_multiple_players and len(board.players) > 2
+            and board.defending_player is None):
+        fail("defending_player is required with attack_multiple_players: false and "
+             "three or more players", "$.defending_player")
+
+    ids: dict[str, int] = {}
+    for i, perm in enumerate(board.permanents):
+        at = f"$.permanents[{i}]"
+        if perm.id in ids:
+            fail(f"duplicate permanent id {perm.id!r} (also permanents[{ids[perm.id]}])",
+                 f"{at}.id")
+        if perm.id in names:
+            fail(f"permanent id {perm.id!r} equals a player name", f"{at}.id")
+        ids[perm.id] = i
+    for i, perm in enumerate(board.permanents):
+        at = f"$.permanents[{i}]"
+        known_player(perm.controller, f"{at}.controller")
+        for j, g in enumerate(perm.goaded_by):
+            known_player(g, f"{at}.goaded_by[{j}]")
+        if perm.chosen_player is not None:
+            known_player(perm.chosen_player, f"{at}.chosen_player")
+        if perm.attached_to is not None:
+            if perm.attached_to not in ids:
+                fail(f"attached_to names no permanent: {perm.attached_to!r}",
+                     f"{at}.attached_to")
+            if perm.attached_to == perm.id:
+                fail("a permanent can't be attached to itself", f"{at}.attached_to")
+        card = None
+        if perm.card is not None:
+            card = catalog.get(perm.card, path=f"{at}.card", file=file)
+        elif perm.name is None:
+            fail("a permanent needs a catalog 'card' or, for a custom permanent, a 'name'",
+                 at)
+        elif perm.types is None:
+            fail("a custom permanent (no 'card') needs 'types'", f"{at}.types")
+        if perm.keywords is not None:
+            for j, k in enumerate(perm.keywords):
+                if k not in KEYWORDS:
+                    fail(f"unknown keyword {k!r} (write keywords in lower case, as printed)"
+                         f"{did_you_mean(k.lower(), KEYWORDS)}", f"{at}.keywords[{j}]")
+        types = perm.types if perm.types is not None else (card.types if card else [])
+        if "Battle" in types:
+            if perm.protector is None:
+                fail("a battle needs a 'protector'", f"{at}.protector")
+            else:
+                known_player(perm.protector, f"{at}.protector")
+        elif perm.protector is not None:
+            fail("only a battle has a 'protector'", f"{at}.protector")
+    for i, eff in enumerate(board.effects):
+        known_player(eff.controller, f"$.effects[{i}].controller")
+        if eff.chosen_player is not None:
+            known_player(eff.chosen_player, f"$.effects[{i}].chosen_player")
+    _check_combat(board, ids, names, fail)
+
+
+def _check_combat(board: Board, ids: Mapping[str, int], names: Mapping[str, int],
+                  fail: Any) -> None:
+    """SPEC §11/§12 fields: ids they name must exist and fit together."""
+    if board.attack is not None:
+        for cid, target in board.attack.items():
+            at = f"$.attack.{cid}"
+            if cid not in ids:
+                fail(f"no permanent with id {cid!r} to attack with", at)
+            elif board.permanents[ids[cid]].controller != board.active_player:
+                fail(f"{cid!r} is not controlled by the active player", at)
+            if target not in ids and target not in names:
+                fail(f"no player or permanent called {target!r}", at)
+            elif target == board.active_player:
+                fail("a creature can't attack its own controller", at)
+    if board.blocking_player is not None:
+        if board.blocking_player not in names:
+            fail(f"unknown player {board.blocking_player!r}", "$.blocking_player")
+        elif board.blocking_player == board.active_player:
+            fail("the blocking player must be an opponent of the active player",
+                 "$.blocking_player")
+        if board.attack is None:
+            fail("blocking_player needs an 'attack'", "$.blocking_player")
+    if board.blocks is not None:
+        if board.attack is None:
+            fail("'blocks' needs an 'attack'", "$.blocks")
+        attack = board.attack or {}
+        for bid, blocked in board.blocks.items():
+            at = f"$.blocks.{bid}"
+            if bid not in ids:
+                fail(f"no permanent with id {bid!r} to block with", at)
+            targets = [blocked] if isinstance(blocked, str) else blocked
+            if not targets:
+                fail("a blocker blocks at least one attacker", at)
+            for j, a in enumerate(targets):
+                if a not in attack:
+                    fail(f"{a!r} is not an attacking creature (not in 'attack')",
+                         at if isinstance(blocked, str) else f"{at}[{j}]")
+    for i, rid in enumerate(board.removed_from_combat):
+        if rid not in ids:
+            fail(f"no permanent with id {rid!r}", f"$.removed_from_combat[{i}]")
+
+
+def parse_board(data: object, *, file: str | None = None,
+                catalog: Catalog | None = None) -> Board:
+    """Validate a decoded JSON value as a :class:`Board`."""
+    if not isinstance(data, dict):
+        raise BoardError("a board must be a JSON object", file=file)
+    try:
+        board = Board.model_validate(data, strict=True)
+    except ValidationError as exc:
+        raise _validation_error(exc, file) from None
+    _check_references(board, catalog or default_catalog(), file)
+    return board
+
+
+def load_board(source: str | Path | Mapping[str, Any], *,
+               catalog: Catalog | None = None) -> Board:
+    """Load and validate a board from a file path or an already-decoded mapping.
+
+    Raises :class:`~mtgcombat.errors.BoardError` (file, JSON path, message) on bad input.
+    """
+    if isinstance(source, Mapping):
+        return parse_board(dict(source), catalog=catalog)
+    path = Path(source)
+    file = str(source)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise BoardError("no such file", path="", file=file) from None
+    except IsADirectoryError:
+        raise BoardError("is a directory, not a board file", path="", file=file) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise BoardError(f"can't read: {exc}", path="", file=file) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BoardError(f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}",
+                         file=file) from None
+    return parse_board(data, file=file, catalog=catalog)

@@ -1,0 +1,61 @@
+"""Rich renderings of combat damage (SPEC §12): one step's verdict, a whole combat."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from mtgcombat.damage.resolve import CombatResult
+from mtgcombat.damage.rules import DamageVerdict, StepResult
+
+STEP_TITLES = {"first": "First combat damage step", "regular": "Regular combat damage step"}
+
+
+def _table(title: str, *columns: str) -> Table:
+    table = Table(title=Text(title, style="bold"), title_justify="left", min_width=len(title))
+    for col in columns:
+        table.add_column(col, overflow="fold")
+    return table
+
+
+def step(result: StepResult, title: str | None = None) -> RenderableType:
+    """One step: the damage dealt, life totals, loyalty/defense and destroyed creatures."""
+    dmg = _table(title or STEP_TITLES[result.step], "source", "recipient", "damage", "note")
+    for e in result.events:
+        note = Text("prevented (protection)", style="yellow") if e.prevented else Text("")
+        dmg.add_row(Text(e.source), Text(e.recipient), Text(str(e.amount)), note)
+    if not result.events:
+        dmg.add_row(Text("(no combat damage)", style="dim"), Text(""), Text(""), Text(""))
+    life = _table("Life totals", "player", "before", "after", "lifelink")
+    for name, after in result.life.items():
+        gain = result.lifelink.get(name, 0)
+        life.add_row(Text(name), Text(str(result.life_before[name])), Text(str(after)),
+                     Text(f"+{gain}" if gain else ""))
+    parts: list[RenderableType] = [dmg, life]
+    if result.counters:
+        objs = _table("Loyalty / defense", "permanent", "after")
+        for pid, n in result.counters.items():
+            objs.add_row(Text(pid), Text(str(n)))
+        parts.append(objs)
+    gone = ", ".join(result.destroyed) or "none"
+    parts.append(Text(f"Destroyed: {gone}", style="red" if result.destroyed else "dim"))
+    return Group(*parts)
+
+
+def verdict(v: DamageVerdict) -> RenderableType:
+    """A checked assignment: legal or not, why, and what dealing it does."""
+    head = Text("LEGAL" if v.legal else "ILLEGAL", style="bold green" if v.legal else "bold red")
+    head.append(f" ({STEP_TITLES[v.step].lower()}): {v.reason}", style="")
+    parts: list[RenderableType] = [head]
+    if v.result is not None:
+        parts.append(step(v.result))
+    return Group(*parts)
+
+
+def combat(result: CombatResult) -> RenderableType:
+    """Every step of a resolved combat, then the totals."""
+    parts: list[RenderableType] = [step(s) for s in result.steps]
+    parts.append(Text(f"Maximising {result.maximize}: {result.player_damage} damage to "
+                      f"players, {result.kills} blocking creature(s) destroyed.", style="bold"))
+    return Group(*parts)

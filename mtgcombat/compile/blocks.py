@@ -1,0 +1,330 @@
+"""Board → instances of the declare-blockers step (CR 509.1): candidate blockers, blockable
+attackers, evasion and block restrictions, block requirements and costs to block.
+
+Block instances are the same :mod:`~mtgcombat.compile.instances` the attack compiler produces,
+so one engine decides both.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from mtgcombat.board.characteristics import Obj, View
+from mtgcombat.board.model import Board
+from mtgcombat.compile.attacks import EffectSource, cost_instances_of, effect_sources, targets_of
+from mtgcombat.compile.instances import (
+    AttackRequirement,
+    Candidate,
+    CostInstance,
+    ExactlyOneRequirement,
+    Forbid,
+    GroupRequirement,
+    Instances,
+    MaxCreatures,
+    MinBlockers,
+    NotAlone,
+    Requirement,
+    Restriction,
+    Source,
+    Target,
+)
+from mtgcombat.errors import BoardError
+from mtgcombat.rules.catalog import Catalog
+from mtgcombat.rules.effects import (
+    BlockCost,
+    CanBlockAdditional,
+    CantBeBlocked,
+    CantBeBlockedExceptBy,
+    CantBlock,
+    CantBlockAlone,
+    MaxBlockers,
+    MustBeBlocked,
+    MustBeBlockedByExactlyOne,
+    MustBlock,
+    MustBlockAttackers,
+)
+
+_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_LANDWALK = {"islandwalk": "Island", "forestwalk": "Forest", "swampwalk": "Swamp",
+             "mountainwalk": "Mountain", "plainswalk": "Plains"}
+
+
+def blocking_player(board: Board) -> str:
+    """SPEC §11: ``blocking_player``, or the only player attacked / controlling or protecting
+    an attacked permanent (in a two-player game, the opponent)."""
+    if board.blocking_player is not None:
+        return board.blocking_player
+    if len(board.players) == 2:
+        return board.opponents()[0]
+    attacked: set[str] = set()
+    perms = {p.id: p for p in board.permanents}
+    for target in (board.attack or {}).values():
+        if target in perms:
+            p = perms[target]
+            attacked.add(p.protector if p.protector is not None else p.controller)
+        else:
+            attacked.add(target)
+    if len(attacked) == 1:
+        return attacked.pop()
+    raise BoardError("blocking_player is required: the attack involves "
+                     f"{len(attacked)} players ({', '.join(sorted(attacked)) or 'none'})",
+                     path="$.blocking_player")
+
+
+def evasion(attacker: Obj, blocker: Obj, defender_lands: list[Obj]) -> str | None:
+    """Why ``blocker`` can't block ``attacker`` by keyword (CR 702), or None."""
+    ak, bk = attacker.keywords, blocker.keywords
+    if "flying" in ak and not ({"flying", "reach"} & bk):
+        return "flying (CR 702.9b): only creatures with flying or reach can block it"
+    if "shadow" in ak and "shadow" not in bk:
+        return "shadow (CR 702.28b): only creatures with shadow can block it"
+    if "shadow" in bk and "shadow" not in ak:
+        return "shadow (CR 702.28b): a creature with shadow blocks only creatures with shadow"
+    if "horsemanship" in ak and "horsemanship" not in bk:
+        return "horsemanship (CR 702.31b)"
+    if "fear" in ak and not ("Artifact" in blocker.types or "B" in blocker.colors):
+        return "fear (CR 702.36b): only artifact and/or black creatures can block it"
+    if "intimidate" in ak and not ("Artifact" in blocker.types
+                                   or attacker.colors & blocker.colors):
+        return ("intimidate (CR 702.13b): only artifact creatures and creatures sharing a "
+                "colour can block it")
+    for kw, land_type in _LANDWALK.items():
+        if kw in ak and any(land_type in land.subtypes for land in defender_lands):
+            return f"{kw} (CR 702.14c): the defending player controls a {land_type}"
+    if "skulk" in ak and (blocker.power or 0) > (attacker.power or 0):
+        return "skulk (CR 702.118b): creatures with greater power can't block it"
+    for kw in ak:
+        if kw.startswith("protection from "):
+            color = _COLOR_WORDS.get(kw.removeprefix("protection from "))
+            if color is not None and color in blocker.colors:
+                return f"{kw} (CR 702.16f)"
+    return None
+
+
+class _BlockCompiler:
+    def __init__(self, board: Board, view: View) -> None:
+        self.board = board
+        self.view = view
+        self.blocker_player = blocking_player(board)
+        self.attackers = self._attackers()
+        self.targets = tuple(Target(a.id, "creature", board.active_player)
+                             for a in self.attackers)
+        self.all_targets = frozenset(t.id for t in self.targets)
+        self.creatures = [o for o in view.objects.values()
+                          if o.is_creature and o.controller == self.blocker_player]
+        self.restrictions: list[Restriction] = []
+        self.requirements: list[Requirement] = []
+        self.costs: list[CostInstance] = []
+        self.capacity: dict[str, int | None] = {o.id: 1 for o in self.creatures}
+
+    def _attackers(self) -> list[Obj]:
+        """Attackers attacking the blocking player, their planeswalkers or battles."""
+        board, view = self.board, self.view
+        if board.attack is None:
+            raise BoardError("a board for blocks needs an 'attack' (SPEC §11)", path="$.attack")
+        valid = {t.id: t for t in targets_of(board, view)}
+        removed = set(board.removed_from_combat)
+        out: list[Obj] = []
+        for cid, target in board.attack.items():
+            at = f"$.attack.{cid}"
+            obj = view.objects.get(cid)
+            if obj is None or not obj.is_creature:
+                raise BoardError(f"{cid!r} is not a creature on the battlefield", path=at)
+            if target not in valid:
+                raise BoardError(f"{target!r} can't be attacked: not a defending player, a "
+                                 "planeswalker a defending player controls or a battle a "
+                                 "defending player protects (CR 508.1b)", path=at)
+            if valid[target].player == self.blocker_player and cid not in removed:
+                out.append(obj)
+        return out
+
+    def source(self, es: EffectSource, rule: str, detail: str) -> Source:
+        return es.source(rule, detail)
+
+    def select(self, es: EffectSource, sel: Any, pool: list[Obj]) -> list[Obj]:
+        return [o for o in pool if self.view.matches(sel, o, es.obj, es.controller)]
+
+    # -- keywords ----------------------------------------------------------------------------
+
+    def keywords(self) -> None:
+        lands = [o for o in self.view.objects.values()
+                 if o.is_land and o.controller == self.blocker_player]
+        for b in self.creatures:
+            by_reason: dict[str, set[str]] = {}
+            for a in self.attackers:
+                why = evasion(a, b, lands)
+                if why is not None:
+                    by_reason.setdefault(f"{a.name}: {why}", set()).add(a.id)
+            for why, ids in by_reason.items():
+                src = Source("evasion", None, "CR 509.1b", why)
+                self.restrictions.append(Forbid(b.id, frozenset(ids), src))
+        for a in self.attackers:
+            if "menace" in a.keywords:
+                self.restrictions.append(MinBlockers(a.id, 2, Source(
+                    a.name, a.id, "CR 702.111b", "menace")))
+
+    # -- effects -----------------------------------------------------------------------------
+
+    def effect(self, es: EffectSource) -> None:
+        handler = BLOCK_COMPILERS.get(es.effect.kind)
+        if handler is not None:
+            handler(self, es)
+
+    def add_req(self, req: Requirement) -> None:
+        self.requirements.append(dataclasses.replace(req, index=len(self.requirements)))
+
+    def run(self) -> Instances:
+        self.keywords()
+        for es in effect_sources(self.board, self.view):
+            self.effect(es)
+        cands: list[Candidate] = []
+        why_not: dict[str, str] = {}
+        removed = set(self.board.removed_from_combat)
+        for o in self.creatures:
+            if o.tapped:
+                why_not[o.id] = "tapped (CR 509.1a)"
+            elif o.id in removed:
+                why_not[o.id] = "removed from combat"
+            else:
+                cands.append(Candidate(o.id, o.name, tuple(t.id for t in self.targets),
+                                       capacity=self.capacity[o.id]))
+        return Instances(
+            active_player=self.blocker_player,
+            targets=self.targets,
+            candidates=tuple(cands),
+            creatures=tuple(o.id for o in self.creatures),
+            restrictions=tuple(_as_block(r) for r in self.restrictions),
+            requirements=tuple(_as_block(r) for r in self.requirements),
+            conditions=(),
+            costs=tuple(_as_block(c) for c in self.costs),
+            not_candidates=why_not,
+            names={o.id: o.name for o in self.view.objects.values()},
+        )
+
+
+T = TypeVar("T")
+
+
+def _as_block(instance: T) -> T:
+    """The instance worded for blocks ("can't block", "blocks one of")."""
+    if dataclasses.is_dataclass(instance) and hasattr(instance, "verb"):
+        return dataclasses.replace(instance, verb="block")  # type: ignore[type-var]
+    return instance
+
+
+def _cant_block(c: _BlockCompiler, es: EffectSource) -> None:
+    eff = es.effect
+    assert isinstance(eff, CantBlock)
+    banned = c.all_targets if eff.attackers is None else frozenset(
+        a.id for a in c.select(es, eff.attackers, c.attackers))
+    for b in c.select(es, eff.affects, c.creatures):
+        c.restrictions.append(Forbid(b.id, banned, c.source(es, "CR 509.1b", "can't block")))
+
+
+def _cant_block_alone(c: _BlockCompiler, es: EffectSource) -> None:
+    eff = es.effect
+    assert isinstance(eff, CantBlockAlone)
+    for b in c.select(es, eff.affects, c.creatures):
+        c.restrictions.append(NotAlone(b.id, c.source(es, "CR 509.1b", "can't block alone")))
+
+
+def _max_blockers(c: _BlockCompiler, es: EffectSource) -> None:
+    eff = es.effect
+    assert isinstance(eff, MaxBlockers)
+    c.restrictions.append(MaxCreatures(eff.count, c.source(
+        es, "CR 509.1b", f"no more than {eff.count} creature(s) can block")))
+
+
+def _cant_be_blocked(c: _BlockCompiler, es: EffectSource) -> None:
+    eff = es.effect
+    assert isinstance(eff, CantBeBlocked)
+    for a in c.select(es, eff.affects, c.attackers):
+        blockers = c.creatures if eff.by is None else c.select(es, eff.by, c.creatures)
+        detail = "can't be blocked" + ("" if eff.by is None else " by these creatures")
+        for b in blockers:
+            c.restrictions.append(Forbid(b.id, frozenset({a.id}),
+                                         c.source(es, "CR 509.1b", detail)))
+
+
+def _except_by(c: _BlockCompiler, es: EffectSource) -> None:
+    eff = es.effect
+    assert isinstance(eff, CantBeBlockedExceptBy)
+    for a in c.select(es, eff.affects, c.attackers):
+        c.restrictions.append(MinBlockers(a.id, eff.count, c.source(
+            es, "CR 509.1b", f"can't be blocked except by {eff.count} or more creatures")))
+
+
+def _additional(c: _BlockCompiler, es: EffectSource) -> None:
+    eff = es.effect
+    assert isinstance(eff, CanBlockAdditional)
+    for b in c.select(es, eff.affects, c.creatures):
+        cap = c.capacity[b.id]
+        if eff.count is None or cap is None:
+            c.capacity[b.id] = None
+        else:
+            c.capacity[b.id] = cap + eff.count
+
+
+def _must_block(c: _BlockCompiler, es: EffectSource) -> None:
+    eff = es.effect
+    assert isinstance(eff, MustBlock)
+    for b in c.select(es, eff.affects, c.creatures):
+        c.add_req(AttackRequirement(0, b.id, c.all_targets, c.source(
+            es, "CR 509.1c", "blocks each combat if able")))
+
+
+def _must_block_attackers(c: _BlockCompiler, es: EffectSource) -> None:
+    eff = es.effect
+    assert isinstance(eff, MustBlockAttackers)
+    for a in c.select(es, eff.attackers, c.attackers):
+        for b in c.select(es, eff.blockers, c.creatures):
+            c.add_req(AttackRequirement(0, b.id, frozenset({a.id}), c.source(
+                es, "CR 509.1c", f"blocks {a.id} if able")))
+
+
+def _must_be_blocked(c: _BlockCompiler, es: EffectSource) -> None:
+    eff = es.effect
+    assert isinstance(eff, MustBeBlocked)
+    for a in c.select(es, eff.affects, c.attackers):
+        c.add_req(GroupRequirement(0, frozenset({a.id}), c.source(
+            es, "CR 509.1c", f"{a.id} must be blocked if able")))
+
+
+def _exactly_one(c: _BlockCompiler, es: EffectSource) -> None:
+    eff = es.effect
+    assert isinstance(eff, MustBeBlockedByExactlyOne)
+    for a in c.select(es, eff.affects, c.attackers):
+        c.add_req(ExactlyOneRequirement(0, a.id, c.source(
+            es, "CR 509.1c", f"{a.id} must be blocked by exactly one creature if able")))
+
+
+def _block_cost(c: _BlockCompiler, es: EffectSource) -> None:
+    eff = es.effect
+    assert isinstance(eff, BlockCost)
+    for cost, detail in cost_instances_of(es, c.view, "block"):
+        for b in c.select(es, eff.affects, c.creatures):
+            c.costs.append(CostInstance(len(c.costs), b.id, c.all_targets, cost,
+                                        c.source(es, "CR 509.1d", detail)))
+
+
+BLOCK_COMPILERS: dict[str, Callable[[_BlockCompiler, EffectSource], None]] = {
+    "cant_block": _cant_block,
+    "cant_block_alone": _cant_block_alone,
+    "max_blockers": _max_blockers,
+    "cant_be_blocked": _cant_be_blocked,
+    "cant_be_blocked_except_by": _except_by,
+    "can_block_additional": _additional,
+    "must_block": _must_block,
+    "must_block_attackers": _must_block_attackers,
+    "must_be_blocked": _must_be_blocked,
+    "must_be_blocked_by_exactly_one": _exactly_one,
+    "block_cost": _block_cost,
+}
+"""Block effect kind → compiler. A test proves every block kind has one."""
+
+
+def compile_blocks(board: Board, catalog: Catalog | None = None) -> Instances:
+    """The instances of a board's declare-blockers step (SPEC §11)."""
+    return _BlockCompiler(board, View(board, catalog)).run()

@@ -1,0 +1,319 @@
+"""Compiled instances (SPEC §3): what the engine, the oracle and explanations work on.
+
+Everything here is individuated: one requirement instance per affected creature (two per
+goading player for goad), one cost instance per (effect, creature). Targets are concrete ids.
+Each instance carries a :class:`Source` naming the card, permanent and rule it comes from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from mtgcombat.rules.effects import Cost
+
+TargetKind = Literal["player", "planeswalker", "battle", "creature"]
+Verb = Literal["attack", "block"]
+"""Which declaration an instance belongs to (for its wording)."""
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where an instance comes from: a card name, the permanent id (None for board-level
+    effects and keyword/state sources) and the rule that governs it."""
+
+    name: str
+    permanent: str | None
+    rule: str
+    detail: str = ""
+
+    def __str__(self) -> str:
+        same = self.permanent in (None, self.name)
+        who = self.name if same else f"{self.name} ({self.permanent})"
+        return f"{who}{' — ' + self.detail if self.detail else ''}"
+
+
+@dataclass(frozen=True)
+class Target:
+    """Something that can be attacked, and the defending player it belongs to."""
+
+    id: str
+    kind: TargetKind
+    player: str
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A creature that may be declared as an attacker (CR 508.1a) and its legal targets."""
+
+    id: str
+    name: str
+    targets: tuple[str, ...]
+    vigilance: bool = False
+    banding: bool = False
+    capacity: int | None = 1
+    """How many targets it may be declared against at once: 1 for attackers and most blockers,
+    more for "can block an additional creature", None for "any number"."""
+
+
+# --- restrictions ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Forbid:
+    """``creature`` can't attack any target in ``targets``."""
+
+    creature: str
+    targets: frozenset[str]
+    source: Source
+    kind: Literal["forbid"] = "forbid"
+    verb: Verb = "attack"
+
+    def describe(self) -> str:
+        return f"{self.creature} can't {self.verb} {_targets(self.targets)} ({self.source})"
+
+
+@dataclass(frozen=True)
+class NotAlone:
+    """If ``creature`` attacks, another creature attacks too."""
+
+    creature: str
+    source: Source
+    kind: Literal["not_alone"] = "not_alone"
+    verb: Verb = "attack"
+
+    def describe(self) -> str:
+        return f"{self.creature} can't {self.verb} alone ({self.source})"
+
+
+@dataclass(frozen=True)
+class OnlyAlone:
+    """If ``creature`` attacks, no other creature attacks."""
+
+    creature: str
+    source: Source
+    kind: Literal["only_alone"] = "only_alone"
+
+    def describe(self) -> str:
+        return f"{self.creature} can only attack alone ({self.source})"
+
+
+@dataclass(frozen=True)
+class NeedsCompanion:
+    """If ``creature`` attacks, at least one of ``companions`` attacks too."""
+
+    creature: str
+    companions: frozenset[str]
+    source: Source
+    kind: Literal["needs_companion"] = "needs_companion"
+
+    def describe(self) -> str:
+        who = ", ".join(sorted(self.companions)) or "no creature"
+        return f"{self.creature} can't attack unless one of [{who}] also attacks ({self.source})"
+
+
+@dataclass(frozen=True)
+class MaxAttackers:
+    """At most ``count`` creatures attack a target in ``targets``."""
+
+    count: int
+    targets: frozenset[str]
+    source: Source
+    kind: Literal["max_attackers"] = "max_attackers"
+
+    def describe(self) -> str:
+        return (f"no more than {self.count} creature(s) can attack {_targets(self.targets)} "
+                f"({self.source})")
+
+
+@dataclass(frozen=True)
+class MaxCreatures:
+    """At most ``count`` creatures are declared (counted once however many they block)."""
+
+    count: int
+    source: Source
+    kind: Literal["max_creatures"] = "max_creatures"
+
+    def describe(self) -> str:
+        return f"no more than {self.count} creature(s) can block ({self.source})"
+
+
+@dataclass(frozen=True)
+class MinBlockers:
+    """``target`` (an attacker) is blocked by no creature or by at least ``count`` (menace)."""
+
+    target: str
+    count: int
+    source: Source
+    kind: Literal["min_blockers"] = "min_blockers"
+
+    def describe(self) -> str:
+        return (f"{self.target} can't be blocked except by {self.count} or more creatures "
+                f"({self.source})")
+
+
+Restriction = (Forbid | NotAlone | OnlyAlone | NeedsCompanion | MaxAttackers | MaxCreatures
+               | MinBlockers)
+RESTRICTION_KINDS: tuple[str, ...] = (
+    "forbid", "not_alone", "only_alone", "needs_companion", "max_attackers", "max_creatures",
+    "min_blockers")
+
+
+# --- requirements ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A conditional requirement's trigger: on iff any creature in ``creatures`` attacks."""
+
+    index: int
+    creatures: frozenset[str]
+    source: Source
+
+    def describe(self) -> str:
+        who = ", ".join(sorted(self.creatures)) or "no creature"
+        return f"if any of [{who}] attacks ({self.source})"
+
+
+@dataclass(frozen=True)
+class AttackRequirement:
+    """Requirement instance: ``creature`` attacks a target in ``targets``. ``condition`` is the
+    index of the :class:`Condition` under which it exists (None: always)."""
+
+    index: int
+    creature: str
+    targets: frozenset[str]
+    source: Source
+    condition: int | None = None
+    kind: Literal["attack"] = "attack"
+    verb: Verb = "attack"
+
+    def describe(self) -> str:
+        if self.verb == "block":
+            return f"{self.creature} blocks one of {_targets(self.targets)} ({self.source})"
+        if not self.targets:
+            return f"{self.creature} attacks into nothing: can't be obeyed ({self.source})"
+        return f"{self.creature} attacks{_scope(self.targets)} ({self.source})"
+
+
+@dataclass(frozen=True)
+class GroupRequirement:
+    """Requirement instance: at least one creature attacks a target in ``targets``."""
+
+    index: int
+    targets: frozenset[str]
+    source: Source
+    condition: int | None = None
+    kind: Literal["group"] = "group"
+    verb: Verb = "attack"
+
+    @property
+    def creature(self) -> None:
+        return None
+
+    def describe(self) -> str:
+        return (f"at least one creature {self.verb}s {_targets(self.targets)} "
+                f"({self.source})")
+
+
+@dataclass(frozen=True)
+class ExactlyOneRequirement:
+    """Requirement instance: exactly one creature is declared against ``target`` (Nacatl
+    War-Pride: "must be blocked by exactly one creature if able")."""
+
+    index: int
+    target: str
+    source: Source
+    condition: int | None = None
+    kind: Literal["exactly_one"] = "exactly_one"
+
+    @property
+    def creature(self) -> None:
+        return None
+
+    def describe(self) -> str:
+        return f"exactly one creature blocks {self.target} ({self.source})"
+
+
+Requirement = AttackRequirement | GroupRequirement | ExactlyOneRequirement
+
+
+# --- costs ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CostInstance:
+    """Cost instance: incurred iff ``creature`` attacks a target in ``targets``."""
+
+    index: int
+    creature: str
+    targets: frozenset[str]
+    cost: Cost
+    source: Source
+    verb: Verb = "attack"
+
+    def describe(self) -> str:
+        cost = describe_cost(self.cost)
+        if self.verb == "block":
+            return f"{cost} for {self.creature} to block ({self.source})"
+        return f"{cost} for {self.creature}{_scope(self.targets)} ({self.source})"
+
+
+def describe_cost(cost: Cost) -> str:
+    """A short human form of a cost: ``{2}``, ``2 life``, ``sacrifice a land``."""
+    parts: list[str] = []
+    if cost.mana:
+        parts.append(cost.mana)
+    if cost.life:
+        parts.append(f"{cost.life} life")
+    for pick in cost.sacrifice:
+        parts.append(f"sacrifice {pick.count} {_pick(pick.filter.types, pick.filter.subtypes_any)}")
+    for pick in cost.return_to_hand:
+        parts.append(f"return {pick.count} {_pick(pick.filter.types, pick.filter.subtypes_any)}")
+    if cost.tap_untapped_creatures:
+        parts.append(f"tap {cost.tap_untapped_creatures} untapped creature(s)")
+    return " + ".join(parts) or "{0}"
+
+
+def _pick(types: list[str], subtypes: list[str]) -> str:
+    words = [*subtypes, *[t.lower() for t in types]]
+    return "/".join(words) if words else "permanent"
+
+
+def _targets(targets: frozenset[str]) -> str:
+    return "[" + ", ".join(sorted(targets)) + "]" if targets else "[nothing]"
+
+
+def _scope(targets: frozenset[str]) -> str:
+    return f" into {_targets(targets)}" if targets else ""
+
+
+@dataclass(frozen=True)
+class Instances:
+    """Everything the engine needs about one board's declare-attackers (or declare-blockers)
+    step. For blocks, "candidates" are candidate blockers, "targets" blockable attackers and
+    ``active_player`` the blocking player."""
+
+    active_player: str
+    targets: tuple[Target, ...]
+    candidates: tuple[Candidate, ...]
+    creatures: tuple[str, ...]
+    restrictions: tuple[Restriction, ...]
+    requirements: tuple[Requirement, ...]
+    conditions: tuple[Condition, ...]
+    costs: tuple[CostInstance, ...]
+    not_candidates: dict[str, str] = field(default_factory=dict)
+    names: dict[str, str] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
+
+    @property
+    def target_ids(self) -> tuple[str, ...]:
+        """The ids of the targets, in order."""
+        return tuple(t.id for t in self.targets)
+
+    def candidate(self, cid: str) -> Candidate | None:
+        """The candidate with id ``cid`` (None if that creature can't be declared)."""
+        for c in self.candidates:
+            if c.id == cid:
+                return c
+        return None

@@ -1,0 +1,95 @@
+"""Block legality (CR 509.1) on the shared engine: ``check_blocks``, ``legal_blocks``.
+
+Blocks mirror attacks: a boolean per (candidate blocker, blockable attacker); restrictions
+(evasion, "can't block", "can't block alone", "no more than N creatures can block", menace),
+requirements to maximise ("blocks each combat if able", Lure, "must be blocked", Nacatl
+War-Pride's "exactly one") and costs to block that the blocking player may decline. The
+instances come from :mod:`mtgcombat.compile.blocks`; legality is
+:class:`~mtgcombat.legality.engine.Engine`'s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from mtgcombat.board.declaration import BlockDeclaration
+from mtgcombat.compile.blocks import compile_blocks
+from mtgcombat.errors import DeclarationError
+from mtgcombat.legality.attacks import BoardLike, as_board
+from mtgcombat.legality.engine import Engine
+from mtgcombat.legality.evaluate import Pairs
+from mtgcombat.legality.verdict import Verdict
+from mtgcombat.payment.search import PaymentResult, pay
+from mtgcombat.rules.catalog import Catalog
+
+
+def _as_block_declaration(decl: BlockDeclaration | Mapping[str, Any]) -> BlockDeclaration:
+    return decl if isinstance(decl, BlockDeclaration) else BlockDeclaration.from_json(dict(decl))
+
+
+class BlockEngine(Engine[BlockDeclaration]):
+    """One board's compiled block model (SPEC §11)."""
+
+    def __init__(self, board: BoardLike, *, catalog: Catalog | None = None,
+                 time_limit: float | None = None) -> None:
+        self.board = as_board(board)
+        self.catalog = catalog
+        super().__init__(compile_blocks(self.board, catalog), time_limit=time_limit)
+
+    def make(self, pairs: Pairs) -> BlockDeclaration:
+        return BlockDeclaration(pairs)
+
+    def check(self, declaration: BlockDeclaration | Mapping[str, Any], *,
+              assume_payable: bool = False) -> Verdict:
+        """Is this block declaration legal (SPEC §11)? The verdict says why not."""
+        return self.check_declaration(_as_block_declaration(declaration),
+                                      assume_payable=assume_payable)
+
+    def structural(self, decl: BlockDeclaration) -> Verdict | None:
+        """CR 509.1a: unknown ids raise; a creature that can't block, or blocking something
+        that isn't a blockable attacker, or too many attackers, is an illegal verdict."""
+        perms = {p.id for p in self.board.permanents}
+        for blocker, attacker in decl.pairs():
+            for pid in (blocker, attacker):
+                if pid not in perms:
+                    raise DeclarationError(f"no permanent with id {pid!r}", path=f"$.{blocker}")
+        per_blocker: dict[str, int] = {}
+        for blocker, attacker in decl.pairs():
+            cand = self.inst.candidate(blocker)
+            if cand is None:
+                why = self.inst.not_candidates.get(blocker) or (
+                    f"not a creature {self.inst.active_player} controls")
+                return Verdict(False, "not_a_candidate",
+                               f"{blocker} can't be declared as a blocker: {why} (CR 509.1a)",
+                               decl)
+            if attacker not in cand.targets:
+                return Verdict(False, "illegal_target",
+                               f"{blocker} can't block {attacker}: not a creature attacking "
+                               f"{self.inst.active_player}, a planeswalker they control or "
+                               "a battle they protect (CR 509.1a)", decl)
+            per_blocker[blocker] = per_blocker.get(blocker, 0) + 1
+            if cand.capacity is not None and per_blocker[blocker] > cand.capacity:
+                return Verdict(False, "restriction",
+                               f"{blocker} can block at most {cand.capacity} creature(s) "
+                               "(CR 509.1a)", decl)
+        return None
+
+    payment_rule = "CR 509.1e-g"
+
+    def pay_for(self, decl: BlockDeclaration, committed: frozenset[int]) -> PaymentResult:
+        """The blocking player pays; blockers don't become tapped (CR 509.1)."""
+        blockers = {b: a for b, a in decl.pairs()}
+        return pay(self.board, self.inst, blockers, committed, self.catalog,
+                   declared_tap=False)
+
+
+def check_blocks(board: BoardLike, declaration: BlockDeclaration | Mapping[str, Any], *,
+                 assume_payable: bool = False) -> Verdict:
+    """Is ``declaration`` a legal block on ``board`` (SPEC §11)?"""
+    return BlockEngine(board).check(declaration, assume_payable=assume_payable)
+
+
+def legal_blocks(board: BoardLike, *, assume_payable: bool = False) -> Iterator[BlockDeclaration]:
+    """Every legal block declaration on ``board``, in canonical order (SPEC §11)."""
+    return BlockEngine(board).legal(assume_payable=assume_payable)

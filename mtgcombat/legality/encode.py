@@ -1,0 +1,208 @@
+"""Instances → solver-neutral :class:`~mtgcombat.problem.Problem` (SPEC §4's model).
+
+One boolean per (candidate attacker, legal target); at most one target per creature; each
+restriction kind has one encoder in :data:`RESTRICTION_ENCODERS`. Requirement instances,
+cost instances and conditions become indicator sets over those booleans.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+
+from mtgcombat.compile.instances import (
+    AttackRequirement,
+    Condition,
+    CostInstance,
+    ExactlyOneRequirement,
+    Forbid,
+    Instances,
+    MaxAttackers,
+    MaxCreatures,
+    MinBlockers,
+    NeedsCompanion,
+    NotAlone,
+    OnlyAlone,
+    Requirement,
+    Restriction,
+)
+from mtgcombat.solver.problem import (
+    AtMost,
+    Bound,
+    Conditional,
+    Constraint,
+    CountAtMost,
+    Fix,
+    Implies,
+    Lits,
+    Problem,
+    Term,
+    ZeroOrAtLeast,
+)
+
+
+@dataclass
+class VarMap:
+    """(creature, target) pairs ↔ variable indices."""
+
+    pairs: list[tuple[str, str]]
+    index: dict[tuple[str, str], int]
+    by_creature: dict[str, list[int]]
+
+    @classmethod
+    def of(cls, inst: Instances) -> VarMap:
+        pairs = [(c.id, t) for c in inst.candidates for t in c.targets]
+        index = {p: i for i, p in enumerate(pairs)}
+        by_creature: dict[str, list[int]] = {c.id: [] for c in inst.candidates}
+        for i, (c, _t) in enumerate(pairs):
+            by_creature[c].append(i)
+        return cls(pairs, index, by_creature)
+
+    def creature(self, cid: str) -> Lits:
+        """Variables of ``cid`` attacking anything."""
+        return frozenset(self.by_creature.get(cid, ()))
+
+    def into(self, cid: str, targets: Iterable[str]) -> Lits:
+        """Variables of ``cid`` attacking one of ``targets``."""
+        return frozenset(i for t in targets if (i := self.index.get((cid, t))) is not None)
+
+    def any_into(self, targets: frozenset[str]) -> Lits:
+        """Variables of any creature attacking one of ``targets``."""
+        return frozenset(i for i, (_c, t) in enumerate(self.pairs) if t in targets)
+
+    def creatures(self, cids: Iterable[str]) -> Lits:
+        out: set[int] = set()
+        for c in cids:
+            out.update(self.by_creature.get(c, ()))
+        return frozenset(out)
+
+    def all(self) -> Lits:
+        return frozenset(range(len(self.pairs)))
+
+    def lits_of(self, decl: Mapping[str, str]) -> frozenset[int]:
+        """The variables a declaration sets (pairs outside the map are ignored)."""
+        return frozenset(i for p in decl.items() if (i := self.index.get(p)) is not None)
+
+    def declaration(self, true: Iterable[int]) -> frozenset[tuple[str, str]]:
+        """The (creature, target) pairs of a solution."""
+        return frozenset(self.pairs[i] for i in true)
+
+
+Encoder = Callable[[Restriction, VarMap], list[Constraint]]
+
+
+def _forbid(r: Restriction, vm: VarMap) -> list[Constraint]:
+    assert isinstance(r, Forbid)
+    return [Fix(vm.into(r.creature, r.targets), False)]
+
+
+def _declared(vm: VarMap) -> tuple[Term, ...]:
+    """One indicator term per creature: "it is declared"."""
+    return tuple(Term(vm.creature(c)) for c in vm.by_creature)
+
+
+def _not_alone(r: Restriction, vm: VarMap) -> list[Constraint]:
+    assert isinstance(r, NotAlone)
+    return [Conditional(vm.creature(r.creature), Bound(_declared(vm), lo=2))]
+
+
+def _only_alone(r: Restriction, vm: VarMap) -> list[Constraint]:
+    assert isinstance(r, OnlyAlone)
+    return [Conditional(vm.creature(r.creature), Bound(_declared(vm), hi=1))]
+
+
+def _needs_companion(r: Restriction, vm: VarMap) -> list[Constraint]:
+    assert isinstance(r, NeedsCompanion)
+    return [Implies(vm.creature(r.creature), vm.creatures(r.companions - {r.creature}))]
+
+
+def _max_attackers(r: Restriction, vm: VarMap) -> list[Constraint]:
+    assert isinstance(r, MaxAttackers)
+    return [AtMost(vm.any_into(r.targets), r.count)]
+
+
+def _max_creatures(r: Restriction, vm: VarMap) -> list[Constraint]:
+    assert isinstance(r, MaxCreatures)
+    return [CountAtMost(tuple(Term(vm.creature(c)) for c in vm.by_creature), r.count)]
+
+
+def _min_blockers(r: Restriction, vm: VarMap) -> list[Constraint]:
+    assert isinstance(r, MinBlockers)
+    return [ZeroOrAtLeast(vm.any_into(frozenset({r.target})), r.count)]
+
+
+RESTRICTION_ENCODERS: dict[str, Encoder] = {
+    "forbid": _forbid,
+    "not_alone": _not_alone,
+    "only_alone": _only_alone,
+    "needs_companion": _needs_companion,
+    "max_attackers": _max_attackers,
+    "max_creatures": _max_creatures,
+    "min_blockers": _min_blockers,
+}
+"""Restriction kind → encoder. A test proves every restriction kind has one."""
+
+
+def requirement_term(req: Requirement, vm: VarMap) -> Term:
+    """The indicator that is true iff ``req`` is obeyed."""
+    if isinstance(req, AttackRequirement):
+        return Term(vm.into(req.creature, req.targets))
+    if isinstance(req, ExactlyOneRequirement):
+        return Term(vm.any_into(frozenset({req.target})), exactly_one=True)
+    return Term(vm.any_into(req.targets))
+
+
+def cost_lits(ci: CostInstance, vm: VarMap) -> Lits:
+    """Variables whose truth incurs ``ci``."""
+    return vm.into(ci.creature, ci.targets)
+
+
+def condition_lits(cond: Condition, vm: VarMap) -> Lits:
+    """Variables whose truth turns ``cond`` on."""
+    return vm.creatures(cond.creatures)
+
+
+@dataclass
+class Encoded:
+    """A board's problem and the indicator sets the engine's queries use."""
+
+    inst: Instances
+    vm: VarMap
+    problem: Problem
+    req: list[Term]
+    cost: list[Lits]
+    cond: list[Lits]
+
+    def terms(self, reqs: Iterable[int]) -> tuple[Term, ...]:
+        return tuple(self.req[i] for i in reqs)
+
+    def decline(self, committed: frozenset[int]) -> list[Constraint]:
+        """Every cost instance not in ``committed`` acts as a restriction (SPEC §4)."""
+        return [Fix(self.cost[i], False) for i in range(len(self.cost)) if i not in committed]
+
+    def commit_exactly(self, committed: frozenset[int]) -> list[Constraint]:
+        """The incurred cost instances are exactly ``committed``."""
+        return [*self.decline(committed), *(Fix(self.cost[i], True) for i in committed)]
+
+
+def encode(inst: Instances) -> Encoded:
+    """The restriction-obeying declarations of a board as a :class:`Problem`."""
+    vm = VarMap.of(inst)
+    problem = Problem(n=len(vm.pairs), groups=[
+        vm.by_creature[c.id] for c in inst.candidates if c.capacity == 1])
+    for c in inst.candidates:
+        if c.capacity is not None and c.capacity > 1:
+            problem.constraints.append(AtMost(vm.creature(c.id), c.capacity))
+    for r in inst.restrictions:
+        encoder = RESTRICTION_ENCODERS.get(r.kind)
+        if encoder is None:
+            raise NotImplementedError(r.kind)
+        problem.constraints.extend(encoder(r, vm))
+    return Encoded(
+        inst=inst,
+        vm=vm,
+        problem=problem,
+        req=[requirement_term(r, vm) for r in inst.requirements],
+        cost=[cost_lits(c, vm) for c in inst.costs],
+        cond=[condition_lits(c, vm) for c in inst.conditions],
+    )

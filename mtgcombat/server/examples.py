@@ -1,0 +1,95 @@
+"""The article's example boards, shipped with the package for the web calculator.
+
+``mtgcombat/web/examples/`` holds byte-for-byte copies of ``models/article/*.json`` (boards
+only, not ``*.expected.json``) and ``index.json`` (id, title, quote per board, from the
+``*.expected.json`` files). Regenerate them from a source checkout with::
+
+    python -m mtgcombat.server.examples [models/article]
+
+The server reads only these packaged files, by ids it lists itself: never a client-named path.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+EXAMPLES_DIR = "web/examples"
+INDEX = "index.json"
+
+
+def _title(stem: str, expected: dict[str, Any]) -> str:
+    source = str(expected.get("source", "")).strip()
+    label = stem.split("_", 1)[1].replace("_", " ") if "_" in stem else stem
+    if not source:
+        return label
+    return source if "(" in source else f"{source}: {label}"
+
+
+def build_index(source_dir: Path) -> list[dict[str, Any]]:
+    """One entry per board file in ``source_dir``: id (the file stem), title and quote."""
+    index: list[dict[str, Any]] = []
+    for path in sorted(source_dir.glob("*.json")):
+        if path.name.endswith(".expected.json"):
+            continue
+        exp_path = path.with_name(path.stem + ".expected.json")
+        expected = json.loads(exp_path.read_text("utf-8")) if exp_path.exists() else {}
+        index.append({"id": path.stem, "title": _title(path.stem, expected),
+                      "quote": str(expected.get("quote", ""))})
+    return index
+
+
+def sync(source_dir: Path, target_dir: Path) -> list[str]:
+    """Copy the boards of ``source_dir`` into ``target_dir`` and write its index; remove
+    copies whose source is gone. Returns the ids written."""
+    target_dir.mkdir(parents=True, exist_ok=True)
+    index = build_index(source_dir)
+    ids = [e["id"] for e in index]
+    for old in target_dir.glob("*.json"):
+        if old.name != INDEX and old.stem not in ids:
+            old.unlink()
+    for eid in ids:
+        data = (source_dir / f"{eid}.json").read_bytes()
+        (target_dir / f"{eid}.json").write_bytes(data)
+    (target_dir / INDEX).write_text(json.dumps(index, indent=1, ensure_ascii=False) + "\n",
+                                    "utf-8")
+    return ids
+
+
+@lru_cache(maxsize=1)
+def examples_index() -> tuple[dict[str, Any], ...]:
+    """The packaged index (empty if the package ships no examples)."""
+    node = resources.files("mtgcombat.server").joinpath(EXAMPLES_DIR, INDEX)
+    try:
+        raw = json.loads(node.read_text("utf-8"))
+    except (FileNotFoundError, OSError, ValueError):
+        return ()
+    return tuple(e for e in raw if isinstance(e, dict) and isinstance(e.get("id"), str))
+
+
+def example_board(eid: str) -> Any | None:
+    """The packaged board called ``eid`` (decoded JSON), or None for an id not in the index."""
+    if eid not in {e["id"] for e in examples_index()}:
+        return None
+    node = resources.files("mtgcombat.server").joinpath(EXAMPLES_DIR, f"{eid}.json")
+    return json.loads(node.read_text("utf-8"))
+
+
+def main(argv: list[str]) -> int:
+    """``python -m mtgcombat.server.examples [SOURCE_DIR]``: refresh the packaged copies."""
+    here = Path(__file__).resolve().parent
+    source = Path(argv[0]) if argv else here.parents[1] / "models" / "article"
+    if not source.is_dir():
+        print(f"no such directory: {source}", file=sys.stderr)
+        return 2
+    ids = sync(source, here / "web" / "examples")
+    print(f"{len(ids)} example boards copied from {source}")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,94 @@
+"""Request bodies of the HTTP API (``mtgcombat serve``), as pydantic models.
+
+The OpenAPI schema is generated from these. ``board`` is typed as the project's
+:class:`~mtgcombat.board.Board` so the schema describes a board exactly, but validation is left
+to :func:`~mtgcombat.board.parse_board` in the endpoint (``SkipValidation``): its errors carry the
+JSON path of the bad input, say "did you mean", and also check references (card names, player
+names, permanent ids), which a shape check can't.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, SkipValidation
+
+from mtgcombat.board.model import Board
+
+RawBoard = Annotated[Board, SkipValidation]
+"""A board as sent: documented as :class:`Board`, validated by ``parse_board`` (the value is
+the decoded JSON, whatever its type)."""
+
+AttackMap = Annotated[dict[str, str], SkipValidation]
+"""``{creature_id: target}`` as sent, validated by ``Declaration.from_json``."""
+
+BlockMap = Annotated[dict[str, str | list[str]], SkipValidation]
+"""``{blocker_id: attacker_id or [attacker_ids]}`` as sent, validated by
+``BlockDeclaration.from_json``."""
+
+Limit = Annotated[int | None, Field(ge=0, le=1_000_000,
+                                    description="Return only the first N declarations.")]
+AssumePayable = Annotated[bool, Field(description="Skip the payment check (SPEC §4.4).")]
+
+
+class _Request(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class BoardRequest(_Request):
+    """Just a board (``show``, ``explain``)."""
+
+    board: RawBoard
+
+
+class LegalRequest(_Request):
+    """List the legal attack declarations (SPEC §10)."""
+
+    board: RawBoard
+    limit: Limit = None
+    assume_payable: AssumePayable = False
+    summary: bool = Field(default=False, description=(
+        "Also return the judge's summary over every legal declaration: how many, the "
+        "creatures attacking in every one and in none."))
+
+
+class CheckRequest(_Request):
+    """Check one attack declaration (SPEC §10)."""
+
+    board: RawBoard
+    declaration: AttackMap = Field(default_factory=dict)
+    assume_payable: AssumePayable = False
+
+
+class BlocksRequest(_Request):
+    """List the legal block declarations (SPEC §11)."""
+
+    board: RawBoard
+    limit: Limit = None
+    assume_payable: AssumePayable = False
+
+
+class BlocksCheckRequest(_Request):
+    """Check one block declaration (SPEC §11)."""
+
+    board: RawBoard
+    declaration: BlockMap = Field(default_factory=dict)
+    assume_payable: AssumePayable = False
+
+
+class DamageCheckRequest(_Request):
+    """Check one combat damage step's assignment (SPEC §12)."""
+
+    board: RawBoard
+    assignment: dict[str, dict[str, Annotated[int, Field(ge=0, le=1_000_000)]]] = Field(
+        default_factory=dict,
+        description="{creature_id: {recipient_id: amount}}; a creature left out is filled in "
+                    "only when exactly one choice is legal for it.")
+    step: Literal["first", "regular"] = "first"
+
+
+class DamageResolveRequest(_Request):
+    """Play every combat damage step with the best divisions (SPEC §12)."""
+
+    board: RawBoard
+    maximize: Literal["player", "kills"] = "player"
