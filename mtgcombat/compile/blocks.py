@@ -32,6 +32,7 @@ from mtgcombat.compile.instances import (
 )
 from mtgcombat.errors import BoardError
 from mtgcombat.rules.catalog import Catalog
+from mtgcombat.rules.colors import COLOR_WORDS
 from mtgcombat.rules.effects import (
     BlockCost,
     CanBlockAdditional,
@@ -46,7 +47,6 @@ from mtgcombat.rules.effects import (
     MustBlockAttackers,
 )
 
-_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _LANDWALK = {"islandwalk": "Island", "forestwalk": "Forest", "swampwalk": "Swamp",
              "mountainwalk": "Mountain", "plainswalk": "Plains"}
 
@@ -97,7 +97,7 @@ def evasion(attacker: Obj, blocker: Obj, defender_lands: list[Obj]) -> str | Non
         return "skulk (CR 702.118b): creatures with greater power can't block it"
     for kw in ak:
         if kw.startswith("protection from "):
-            color = _COLOR_WORDS.get(kw.removeprefix("protection from "))
+            color = COLOR_WORDS.get(kw.removeprefix("protection from "))
             if color is not None and color in blocker.colors:
                 return f"{kw} (CR 702.16f)"
     return None

@@ -24,12 +24,12 @@ from mtgcombat.board.characteristics import Obj, View
 from mtgcombat.board.model import Board, Permanent
 from mtgcombat.errors import BoardError
 from mtgcombat.rules.catalog import default_catalog
+from mtgcombat.rules.colors import COLOR_WORDS
 
 Step = Literal["first", "regular"]
 Assignment = dict[str, dict[str, int]]
 """Assigning creature id -> {recipient (blocker, attacker, player name, permanent id): amount}."""
 
-COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
 # -- the combat as a step begins -----------------------------------------------------------
