@@ -1,5 +1,11 @@
 """mtgcombat: exact legality of Magic: The Gathering combat declarations.
 
+The public API lives here; the packages below it each own one concern (``docs/architecture.md``
+draws the flow): ``rules`` (effect vocabulary, catalog), ``board`` (format, loading,
+declarations, characteristics), ``compile`` (board → instances), ``solver`` (problem language,
+CP-SAT), ``legality`` (attacks and blocks), ``payment``, ``damage``, ``oracle`` (brute-force
+references), ``views`` (shared JSON), and the front ends ``cli``, ``server`` and ``batch``.
+
 >>> from mtgcombat import load_board, legal_attacks
 """
 

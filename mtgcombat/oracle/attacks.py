@@ -1,9 +1,9 @@
-"""A deliberately naive reference oracle for attack legality (SPEC §3-§5), for testing.
+"""A deliberately naive reference oracle for attack legality (the article's individuation, maximality and conditional process), for testing.
 
 It enumerates every declaration explicitly ((T+1)^N over N candidate attackers and T
 targets), evaluates each restriction, requirement, condition and cost instance from its own
 definition (never through :mod:`mtgcombat.legality.evaluate` or the solver), and runs the article's
-conditional process (SPEC §5, first description) over explicit declarations.
+conditional process (the conditional-requirement process, first description) over explicit declarations.
 
 Only :func:`~mtgcombat.compile.compile_board` and the instance types are shared with the
 engine: the oracle checks the engine's legality layer, not the compiler.
@@ -58,7 +58,7 @@ History = frozenset[tuple[int, int]]
 
 
 def obeys(restriction: Restriction, decl: Decl) -> bool:
-    """Does ``decl`` obey ``restriction`` (SPEC §6)?"""
+    """Does ``decl`` obey ``restriction`` (the effect vocabulary)?"""
     if isinstance(restriction, Forbid):
         return not (restriction.creature in decl
                     and decl[restriction.creature] in restriction.targets)
@@ -101,7 +101,7 @@ def incurred(cost: CostInstance, decl: Decl) -> bool:
 
 
 def exists(requirement: Requirement, inst: Instances, decl: Decl) -> bool:
-    """Does ``requirement`` exist for ``decl`` (SPEC §5's R(S))?"""
+    """Does ``requirement`` exist for ``decl`` (the conditional process's R(S))?"""
     if requirement.condition is None:
         return True
     return triggered(inst.conditions[requirement.condition], decl)
@@ -130,7 +130,7 @@ class _Row:
 
 @dataclass
 class _Commitment:
-    """SPEC §5's process among the declarations incurring no cost outside ``committed``."""
+    """the conditional process's process among the declarations incurring no cost outside ``committed``."""
 
     committed: int
     universe: list[_Row]
@@ -200,11 +200,11 @@ class _Commitment:
         return out
 
     def literal_terminals(self, max_universe: int = 12, *, start_chosen: bool = True) -> set[int]:
-        """The same terminals, walking every branch of the tree exactly as SPEC §5 writes it
+        """The same terminals, walking every branch of the tree exactly as the conditional-requirement process writes it
         (history as a list, stop on a repeated declaration). Only for tiny universes.
 
         ``start_chosen``: whether the starting empty declaration counts as chosen before
-        (SPEC §5: it makes no difference)."""
+        (the conditional-requirement process: it makes no difference)."""
         if len(self.universe) > max_universe:
             raise ValueError(f"universe of {len(self.universe)} declarations is too large for "
                              f"the literal walk (max {max_universe})")
@@ -234,7 +234,7 @@ class _Commitment:
 
 
 class ReferenceOracle:
-    """Every declaration of one board, enumerated, with legality by SPEC §4-§5 read literally."""
+    """Every declaration of one board, enumerated, with legality by the legality rule and the conditional process read literally."""
 
     def __init__(self, board: Board, *, max_candidates: int = 8) -> None:
         self.inst = compile_board(board)
@@ -275,7 +275,7 @@ class ReferenceOracle:
         return got
 
     def legal(self) -> set[Declaration]:
-        """SPEC §5 (which is §4.3 when nothing is conditional), costs assumed payable."""
+        """the conditional-requirement process (which is §4.3 when nothing is conditional), costs assumed payable."""
         out: set[Declaration] = set()
         for committed in sorted({row.costs for row in self.rows}):
             proc = self.commitment(committed)
@@ -285,7 +285,7 @@ class ReferenceOracle:
         return out
 
     def legal_plain(self) -> set[Declaration]:
-        """SPEC §4.3 (and question 26's wording): A is legal iff no B incurring no cost outside
+        """the maximality condition (and question 26's wording): A is legal iff no B incurring no cost outside
         costs(A) obeys more of the requirement instances that exist for A."""
         out: set[Declaration] = set()
         for row in self.rows:

@@ -1,9 +1,9 @@
-"""A deliberately naive reference oracle for block legality (CR 509.1, SPEC §11), for testing.
+"""A deliberately naive reference oracle for block legality (CR 509.1, CR 509.1), for testing.
 
 It enumerates every block declaration explicitly (each candidate blocker blocks any subset of
 its blockable attackers up to its capacity), evaluates every restriction, requirement and cost
 instance from its own definition (never through the engine's evaluator, the encoder or the
-solver) and applies SPEC §4 with "block" for "attack": A is legal iff it obeys every
+solver) and applies the attack legality rule with "block" for "attack": A is legal iff it obeys every
 restriction and no B that obeys every restriction and incurs no cost outside costs(A) obeys
 more requirement instances. Blocks have no conditional requirements. Payment is out of scope:
 the oracle's answer is "legal if payable".
@@ -12,7 +12,7 @@ Only :func:`~mtgcombat.compile.blocks.compile_blocks` and the instance types are
 engine. To check the compiler too, :func:`evasion_reason` reads the evasion rules of the
 Comprehensive Rules directly off the board's characteristics, and :func:`blocking_setup`
 works out the blocking player, the candidate blockers and the blockable attackers from
-SPEC §11's words.
+CR 509.1's words.
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ def blockers_against(decl: Pairs, attackers: Iterable[str]) -> set[str]:
 
 
 def obeys(restriction: Restriction, decl: Pairs) -> bool:
-    """Does the block declaration ``decl`` obey ``restriction`` (SPEC §11, "block" for
+    """Does the block declaration ``decl`` obey ``restriction`` (CR 509.1, "block" for
     "attack")?"""
     declared = blockers_of(decl)
     if isinstance(restriction, Forbid):
@@ -150,7 +150,7 @@ def evasion_reason(attacker: Obj, blocker: Obj, defender_land_types: frozenset[s
 
 @dataclass(frozen=True)
 class BlockingSetup:
-    """Who blocks, with what, against what (SPEC §11), worked out from the board alone."""
+    """Who blocks, with what, against what (CR 509.1), worked out from the board alone."""
 
     blocking_player: str
     candidates: frozenset[str]
@@ -162,7 +162,7 @@ class BlockingSetup:
 
 
 def blocking_setup(board: Board) -> BlockingSetup:
-    """SPEC §11 read directly: the blocking player (given, or the only player attacked or
+    """CR 509.1 read directly: the blocking player (given, or the only player attacked or
     controlling / protecting an attacked permanent), candidate blockers (untapped creatures
     they control, not removed from combat), blockable attackers (attacking them, a
     planeswalker they control or a battle they protect) and the evasion-forbidden pairs."""
@@ -205,8 +205,8 @@ def blocking_setup(board: Board) -> BlockingSetup:
 def attacking_power(board: Board, view: View, attacker: Obj) -> int:
     """``attacker``'s power as it attacks: its derived power, minus 1 for each untapped
     Watchdog controlled by the player it attacks ("As long as Watchdog is untapped, all
-    creatures attacking you get -1/-0"; SPEC §11), unless the board fixes its power
-    (SPEC §7: an explicit ``power`` is final)."""
+    creatures attacking you get -1/-0"; CR 509.1), unless the board fixes its power
+    (board format: an explicit ``power`` is final)."""
     if attacker.pt_fixed:
         return attacker.power if attacker.power is not None else 0
     # The power before combat (a view of the board without its attack), then Watchdog's
@@ -249,7 +249,7 @@ def _subsets(targets: tuple[str, ...], capacity: int | None) -> list[tuple[str, 
 
 
 class BlockOracle:
-    """Every block declaration of one board, enumerated, with SPEC §11 legality read
+    """Every block declaration of one board, enumerated, with CR 509.1 legality read
     literally (costs assumed payable)."""
 
     def __init__(self, board: Board, *, max_pairs: int = MAX_PAIRS,
@@ -257,7 +257,7 @@ class BlockOracle:
         self.inst = compile_blocks(board)
         if self.inst.conditions or any(r.condition is not None for r in self.inst.requirements):
             raise ValueError("blocks have no conditional requirements; the oracle has no "
-                             "SPEC §5 process")
+                             "the conditional-requirement process process")
         n_pairs = sum(len(c.targets) for c in self.inst.candidates)
         if n_pairs > max_pairs:
             raise ValueError(f"the block oracle enumerates every declaration: {n_pairs} "
@@ -291,7 +291,7 @@ class BlockOracle:
         return max(row.obeyed for row in self.rows if row.costs & ~costs == 0)
 
     def legal_pairs(self) -> set[Pairs]:
-        """SPEC §4.2-4.3 for blocks: restriction-obeying and maximal among declarations whose
+        """the restriction and maximality conditions for blocks: restriction-obeying and maximal among declarations whose
         costs are within its own."""
         if self._legal is None:
             best: dict[int, int] = {}

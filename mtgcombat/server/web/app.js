@@ -1,4 +1,4 @@
-// mtgcombat web calculator: plain JS, no build step. The board (SPEC §7 JSON) is the whole
+// mtgcombat web calculator: plain JS, no build step. The board JSON is the whole
 // state; it lives in the URL fragment (#z= deflate-raw + base64url, or #j= plain JSON).
 "use strict";
 
