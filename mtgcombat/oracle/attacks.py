@@ -1,9 +1,10 @@
-"""A deliberately naive reference oracle for attack legality (the article's individuation, maximality and conditional process), for testing.
+"""A deliberately naive reference oracle for attack legality (individuation, maximality and
+the conditional process of the article), for testing.
 
 It enumerates every declaration explicitly ((T+1)^N over N candidate attackers and T
 targets), evaluates each restriction, requirement, condition and cost instance from its own
 definition (never through :mod:`mtgcombat.legality.evaluate` or the solver), and runs the article's
-conditional process (the conditional-requirement process, first description) over explicit declarations.
+conditional process (its first, branch-by-branch description) over explicit declarations.
 
 Only :func:`~mtgcombat.compile.compile_board` and the instance types are shared with the
 engine: the oracle checks the engine's legality layer, not the compiler.
@@ -130,7 +131,8 @@ class _Row:
 
 @dataclass
 class _Commitment:
-    """the conditional process's process among the declarations incurring no cost outside ``committed``."""
+    """The conditional process among the declarations incurring no cost outside
+    ``committed``."""
 
     committed: int
     universe: list[_Row]
@@ -200,11 +202,11 @@ class _Commitment:
         return out
 
     def literal_terminals(self, max_universe: int = 12, *, start_chosen: bool = True) -> set[int]:
-        """The same terminals, walking every branch of the tree exactly as the conditional-requirement process writes it
+        """The same terminals, walking every branch of the tree exactly as the article writes it
         (history as a list, stop on a repeated declaration). Only for tiny universes.
 
         ``start_chosen``: whether the starting empty declaration counts as chosen before
-        (the conditional-requirement process: it makes no difference)."""
+        (it makes no difference to the result)."""
         if len(self.universe) > max_universe:
             raise ValueError(f"universe of {len(self.universe)} declarations is too large for "
                              f"the literal walk (max {max_universe})")
@@ -234,7 +236,8 @@ class _Commitment:
 
 
 class ReferenceOracle:
-    """Every declaration of one board, enumerated, with legality by the legality rule and the conditional process read literally."""
+    """Every declaration of one board, enumerated, with legality by the legality rule and the
+    conditional process read literally."""
 
     def __init__(self, board: Board, *, max_candidates: int = 8) -> None:
         self.inst = compile_board(board)
@@ -275,7 +278,8 @@ class ReferenceOracle:
         return got
 
     def legal(self) -> set[Declaration]:
-        """the conditional-requirement process (which is §4.3 when nothing is conditional), costs assumed payable."""
+        """The conditional process (maximality when nothing is conditional), costs assumed
+        payable."""
         out: set[Declaration] = set()
         for committed in sorted({row.costs for row in self.rows}):
             proc = self.commitment(committed)
@@ -285,8 +289,8 @@ class ReferenceOracle:
         return out
 
     def legal_plain(self) -> set[Declaration]:
-        """the maximality condition (and question 26's wording): A is legal iff no B incurring no cost outside
-        costs(A) obeys more of the requirement instances that exist for A."""
+        """Maximality (and question 26's wording): A is legal iff no B incurring no cost
+        outside costs(A) obeys more of the requirement instances that exist for A."""
         out: set[Declaration] = set()
         for row in self.rows:
             proc = self.commitment(row.costs)

@@ -1,12 +1,12 @@
-"""A deliberately naive reference oracle for block legality (CR 509.1, CR 509.1), for testing.
+"""A deliberately naive reference oracle for block legality (CR 509.1), for testing.
 
 It enumerates every block declaration explicitly (each candidate blocker blocks any subset of
 its blockable attackers up to its capacity), evaluates every restriction, requirement and cost
 instance from its own definition (never through the engine's evaluator, the encoder or the
-solver) and applies the attack legality rule with "block" for "attack": A is legal iff it obeys every
-restriction and no B that obeys every restriction and incurs no cost outside costs(A) obeys
-more requirement instances. Blocks have no conditional requirements. Payment is out of scope:
-the oracle's answer is "legal if payable".
+solver) and applies the attack legality rule with "block" for "attack": A is legal iff it
+obeys every restriction and no B that obeys every restriction and incurs no cost outside
+costs(A) obeys more requirement instances. Blocks have no conditional requirements. Payment
+is out of scope: the oracle's answer is "legal if payable".
 
 Only :func:`~mtgcombat.compile.blocks.compile_blocks` and the instance types are shared with the
 engine. To check the compiler too, :func:`evasion_reason` reads the evasion rules of the
@@ -257,7 +257,7 @@ class BlockOracle:
         self.inst = compile_blocks(board)
         if self.inst.conditions or any(r.condition is not None for r in self.inst.requirements):
             raise ValueError("blocks have no conditional requirements; the oracle has no "
-                             "the conditional-requirement process process")
+                             "conditional-requirement process")
         n_pairs = sum(len(c.targets) for c in self.inst.candidates)
         if n_pairs > max_pairs:
             raise ValueError(f"the block oracle enumerates every declaration: {n_pairs} "
@@ -291,8 +291,8 @@ class BlockOracle:
         return max(row.obeyed for row in self.rows if row.costs & ~costs == 0)
 
     def legal_pairs(self) -> set[Pairs]:
-        """the restriction and maximality conditions for blocks: restriction-obeying and maximal among declarations whose
-        costs are within its own."""
+        """Restrictions and maximality for blocks: restriction-obeying and maximal among
+        declarations whose costs are within its own."""
         if self._legal is None:
             best: dict[int, int] = {}
             out: set[Pairs] = set()
