@@ -13,8 +13,9 @@ Exception tree::
 
 An *illegal* declaration is never an exception: it is a verdict. The command line, the HTTP API
 and batch map the families the same way: ``BoardError`` is bad input (exit status 2, HTTP 422,
-an ``error`` batch line); ``Undecided`` is the verdict "unknown" with its reason (exit status 0,
-HTTP 200 with ``"legal": null``, an ``unknown`` batch line).
+an ``error`` batch line); ``Undecided`` is the answer "unknown" with its reason (the command line
+prints ``unknown (REASON)`` and exits 0; HTTP 200 with ``{"status": "unknown", "reason": ...}``;
+an ``unknown`` batch line).
 """
 
 from __future__ import annotations
