@@ -1,6 +1,8 @@
-"""The attack engine (SPEC §4) on small boards whose answers follow from the rules by hand."""
+"""The attack engine (CR 508.1) on small boards whose answers follow from the rules by hand."""
 
 from __future__ import annotations
+
+import typing
 
 import pytest
 
@@ -289,3 +291,117 @@ def test_check_agrees_with_legal_list() -> None:
     for choice in itertools.product(targets, repeat=3):
         d = Declaration({c: t for c, t in zip(("goblin", "fl", "cub"), choice, strict=True) if t})
         assert eng.check(d, assume_payable=True).legal == (d in legal_set), d
+
+
+# -- registries are exhaustive; the deadline is a value ----------------------------------------
+
+
+def _classes_of(module: object) -> set[type]:
+    """The classes defined in ``module`` itself (not imported into it)."""
+    return {v for v in vars(module).values()
+            if isinstance(v, type) and v.__module__ == getattr(module, "__name__", None)}
+
+
+def test_every_constraint_type_has_a_cpsat_encoder() -> None:
+    from mtgcombat.solver import cpsat, problem
+
+    constraints = set(typing.get_args(problem.Constraint))
+    assert constraints == _classes_of(problem) - {problem.Term, problem.Bound, problem.Problem}
+    assert set(cpsat.ENCODERS) == constraints
+
+
+def test_an_unknown_constraint_type_is_loud() -> None:
+    from mtgcombat.solver import cpsat
+    from mtgcombat.solver.problem import Bound, Problem
+
+    with pytest.raises(NotImplementedError):
+        cpsat.solve(Problem(n=1), [Bound(())])  # type: ignore[list-item]
+
+
+def _instance_types(union: object) -> set[type]:
+    from mtgcombat.compile import instances
+
+    types = set(typing.get_args(union))
+    assert types <= _classes_of(instances)
+    return types
+
+
+def test_every_requirement_type_has_an_encoder_and_an_evaluator() -> None:
+    from mtgcombat.compile.instances import Requirement
+    from mtgcombat.legality.encode import REQUIREMENT_ENCODERS
+    from mtgcombat.legality.evaluate import REQUIREMENT_CHECKS
+
+    types = _instance_types(Requirement)
+    assert {t.__name__ for t in types} >= {"AttackRequirement", "GroupRequirement",
+                                           "ExactlyOneRequirement"}
+    assert set(REQUIREMENT_ENCODERS) == types
+    assert set(REQUIREMENT_CHECKS) == types
+
+
+def test_every_restriction_type_has_an_encoder_and_an_evaluator() -> None:
+    from mtgcombat.compile.instances import RESTRICTION_KINDS, Restriction
+    from mtgcombat.legality.encode import RESTRICTION_ENCODERS
+    from mtgcombat.legality.evaluate import RESTRICTION_CHECKS
+
+    types = _instance_types(Restriction)
+    kinds = {t.__dataclass_fields__["kind"].default for t in types}  # type: ignore[attr-defined]
+    assert kinds == set(RESTRICTION_KINDS) == set(RESTRICTION_ENCODERS)
+    assert set(RESTRICTION_CHECKS) == types
+
+
+def test_an_unknown_instance_type_is_loud() -> None:
+    from mtgcombat.legality.encode import VarMap, requirement_term
+    from mtgcombat.legality.evaluate import obeys_requirement, obeys_restriction
+
+    class Odd:
+        kind = "odd"
+
+    vm = VarMap([], {}, {})
+    with pytest.raises(NotImplementedError):
+        requirement_term(Odd(), vm)  # type: ignore[arg-type]
+    with pytest.raises(NotImplementedError):
+        obeys_requirement(Odd(), {})  # type: ignore[arg-type]
+    with pytest.raises(NotImplementedError):
+        obeys_restriction(Odd(), {})  # type: ignore[arg-type]
+
+
+def test_a_spent_deadline_stops_every_solve() -> None:
+    from mtgcombat.errors import Deadline, TimeLimitReached
+
+    b = board([card("goblin", "Crazed Goblin"), card("cub", "Bear Cub")])
+    eng = AttackEngine(b, deadline=Deadline(0.0))
+    with pytest.raises(TimeLimitReached):
+        eng.check({"cub": "opp"})
+    with pytest.raises(TimeLimitReached):
+        list(eng.legal())
+    assert AttackEngine(b, time_limit=30).check({"goblin": "opp"}).legal
+    assert AttackEngine(b, deadline=Deadline.after(30)).check({"goblin": "opp"}).legal
+
+
+class _NoBoard:
+    """Stands for a board that must not be read."""
+
+    def __getattr__(self, name: str) -> typing.NoReturn:
+        raise AssertionError(f"structural read board.{name}")
+
+
+def test_not_candidate_reasons_come_from_the_instances() -> None:
+    b = board([card("cub", "Bear Cub"), card("goblin", "Crazed Goblin", phased_out=True),
+               card("t", "Bear Cub", tapped=True), card("oc", "Bear Cub", controller="opp"),
+               custom("rock", types=("Artifact",))])
+    engine = AttackEngine(b)
+    assert engine.inst.permanent_ids == {"cub", "goblin", "t", "oc", "rock"}
+    assert engine.inst.player_names == {"you", "opp"}
+    assert dict(engine.inst.not_declarable) == {
+        "goblin": "phased out", "t": "tapped",
+        "oc": "controlled by opp, not the active player",
+        "rock": "not a creature the active player controls"}
+    engine.board = _NoBoard()  # type: ignore[assignment]
+    reasons = {cid: engine.check({cid: "opp"}).reason for cid in engine.inst.not_declarable}
+    assert reasons == {cid: f"{cid} can't be declared as an attacker: {why} (CR 508.1a)"
+                       for cid, why in engine.inst.not_declarable.items()}
+    assert engine.check({"cub": "you"}).kind == "illegal_target"
+    with pytest.raises(DeclarationError, match="no permanent with id 'ghost'"):
+        engine.check({"ghost": "opp"})
+    with pytest.raises(DeclarationError, match="no player or permanent called 'nowhere'"):
+        engine.check({"cub": "nowhere"})

@@ -8,7 +8,7 @@ import itertools
 import pytest
 
 from mtgcombat import Declaration
-from mtgcombat.legality import engine
+from mtgcombat.legality import enumeration
 from mtgcombat.legality.attacks import AttackEngine
 
 from .helpers import board, custom
@@ -19,8 +19,8 @@ def test_split_enumeration_is_complete_and_canonical(cap: int,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """Four vanilla creatures, two opponents: every one of the 3**4 declarations is legal (no
     restriction, requirement or cost), in canonical order, whatever the enumeration cap."""
-    monkeypatch.setattr(engine, "ENUMERATION_CAP", cap)
-    monkeypatch.setattr(engine, "LEVEL_CAP", cap)
+    monkeypatch.setattr(enumeration, "ENUMERATION_CAP", cap)
+    monkeypatch.setattr(enumeration, "LEVEL_CAP", cap)
     b = board([custom(f"c{i}") for i in range(4)], players=("me", "a", "b"))
     got = list(AttackEngine(b).legal())
     expected = sorted(
@@ -32,8 +32,8 @@ def test_split_enumeration_is_complete_and_canonical(cap: int,
 
 def test_split_enumeration_with_requirements(monkeypatch: pytest.MonkeyPatch) -> None:
     """A goaded creature must attack the other player; the rest are free: 1 x 3**3."""
-    monkeypatch.setattr(engine, "ENUMERATION_CAP", 2)
-    monkeypatch.setattr(engine, "LEVEL_CAP", 2)
+    monkeypatch.setattr(enumeration, "ENUMERATION_CAP", 2)
+    monkeypatch.setattr(enumeration, "LEVEL_CAP", 2)
     b = board([custom("g", goaded_by=["a"]), *(custom(f"c{i}") for i in range(3))],
               players=("me", "a", "b"))
     got = list(AttackEngine(b).legal())
@@ -57,6 +57,6 @@ def test_split_enumeration_of_blocks_with_multi_blockers(monkeypatch: pytest.Mon
             "attack": {"a0": "opp", "a1": "opp", "a2": "opp"}}
     whole = list(BlockEngine(load_board(data)).legal())
     assert len(whole) == 2 ** 3 * 4  # wall: any subset of 3 attackers; cub: none or one of 3
-    monkeypatch.setattr(engine, "ENUMERATION_CAP", 1)
-    monkeypatch.setattr(engine, "LEVEL_CAP", 1)
+    monkeypatch.setattr(enumeration, "ENUMERATION_CAP", 1)
+    monkeypatch.setattr(enumeration, "LEVEL_CAP", 1)
     assert list(BlockEngine(load_board(data)).legal()) == whole

@@ -1,24 +1,23 @@
-"""Attack legality (SPEC §4, §5, §8): ``check``, ``legal_attacks``, ``max_requirements``,
+"""Attack legality (CR 508.1): ``check``, ``legal_attacks``, ``max_requirements``,
 ``had_to_attack``.
 
-:class:`AttackEngine` is the shared :class:`~mtgcombat.engine.Engine` with what is specific to
-declaring attackers: CR 508.1a/b (candidates and targets), bands (CR 702.22) and paying the
-costs to attack (CR 508.1g-j, :mod:`mtgcombat.payment.search`).
+:class:`AttackEngine` is the shared :class:`~mtgcombat.legality.engine.Engine` with what is
+specific to declaring attackers: CR 508.1a/b (candidates and targets), bands (CR 702.22) and
+paying the costs to attack (CR 508.1g-j, :mod:`mtgcombat.payment.search`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from pathlib import Path
 from typing import Any
 
 from mtgcombat.board.characteristics import View
 from mtgcombat.board.declaration import Declaration
-from mtgcombat.board.model import Board, load_board
 from mtgcombat.compile.attacks import compile_board
-from mtgcombat.errors import DeclarationError
+from mtgcombat.errors import Deadline, DeclarationError
 from mtgcombat.legality.engine import ASSUMED_PAYABLE, Engine, Process, State
 from mtgcombat.legality.evaluate import Pairs, commitment
+from mtgcombat.legality.inputs import BoardLike, as_board, as_declaration
 from mtgcombat.legality.verdict import Verdict
 from mtgcombat.payment.search import PaymentResult, pay, total_cost, total_key
 from mtgcombat.rules.catalog import Catalog
@@ -35,29 +34,19 @@ __all__ = [
     "max_requirements",
 ]
 
-BoardLike = Board | str | Path | Mapping[str, Any]
-
-
-def as_board(board: BoardLike) -> Board:
-    """A :class:`Board` from a board, a file path or a decoded mapping."""
-    return board if isinstance(board, Board) else load_board(board)
-
-
-def _as_declaration(decl: Declaration | Mapping[str, str]) -> Declaration:
-    return decl if isinstance(decl, Declaration) else Declaration.from_json(dict(decl))
-
 
 class AttackEngine(Engine[Declaration]):
     """One board's compiled attack model; reuse it to answer many questions about the board."""
 
     def __init__(self, board: BoardLike, *, catalog: Catalog | None = None,
-                 time_limit: float | None = None) -> None:
+                 deadline: Deadline | None = None, time_limit: float | None = None) -> None:
         self.board = as_board(board)
         self.catalog = catalog
         self._view: View | None = None
         self._payments: dict[tuple[frozenset[int], frozenset[str]], PaymentResult] = {}
         self._payable: dict[tuple[tuple[Any, ...], frozenset[str]], bool] = {}
-        super().__init__(compile_board(self.board, catalog), time_limit=time_limit)
+        super().__init__(compile_board(self.board, catalog), deadline=deadline,
+                         time_limit=time_limit)
 
     def make(self, pairs: Pairs) -> Declaration:
         return Declaration(dict(pairs))
@@ -66,39 +55,29 @@ class AttackEngine(Engine[Declaration]):
 
     def check(self, declaration: Declaration | Mapping[str, str], *,
               assume_payable: bool = False) -> Verdict:
-        """Is ``declaration`` legal (SPEC §4, §5, §8)? The verdict says why not."""
-        return self.check_declaration(_as_declaration(declaration),
+        """Is ``declaration`` legal (restrictions, requirements, costs)? The verdict says why
+        not."""
+        return self.check_declaration(as_declaration(Declaration, declaration),
                                       assume_payable=assume_payable)
 
     def had_to_attack(self, declaration: Declaration | Mapping[str, str]) -> frozenset[str]:
         """CR 506.6: creatures some existing requirement required to attack."""
-        return self.required(_as_declaration(declaration))
+        return self.required(as_declaration(Declaration, declaration))
 
     # -- CR 508.1a/b, bands ------------------------------------------------------------------
 
     def structural(self, decl: Declaration) -> Verdict | None:
         """CR 508.1a/b and bands: unknown ids raise; the rest is an illegal verdict."""
-        perms = {p.id for p in self.board.permanents}
-        players = {p.name for p in self.board.players}
+        inst = self.inst
         for cid, target in decl.items():
-            if cid not in perms:
-                raise DeclarationError(f"no permanent with id {cid!r}", path=f"$.{cid}")
-            if target not in perms and target not in players:
+            self.known_permanent(cid, f"$.{cid}")
+            if target not in inst.permanent_ids and target not in inst.player_names:
                 raise DeclarationError(f"no player or permanent called {target!r}",
                                        path=f"$.{cid}")
         for cid, target in decl.items():
-            cand = self.inst.candidate(cid)
+            cand = inst.candidate(cid)
             if cand is None:
-                why = self.inst.not_candidates.get(cid)
-                if why is None:
-                    perm = self.board.permanent(cid)
-                    why = ("not a creature the active player controls"
-                           if perm.controller == self.inst.active_player
-                           else f"controlled by {perm.controller}, not the active player")
-                    if perm.phased_out:
-                        why = "phased out"
-                return Verdict(False, "not_a_candidate",
-                               f"{cid} can't be declared as an attacker: {why} (CR 508.1a)", decl)
+                return self.not_a_candidate(cid, "an attacker", "CR 508.1a", decl)
             if target not in cand.targets:
                 return Verdict(False, "illegal_target",
                                f"{cid} can't attack {target}: not a defending player, a "
@@ -133,8 +112,9 @@ class AttackEngine(Engine[Declaration]):
     # -- CR 508.1g-j -------------------------------------------------------------------------
 
     def pay_for(self, decl: Declaration, committed: frozenset[int]) -> PaymentResult:
-        """SPEC §8 for ``decl``; memoised on what payment depends on: the committed costs and
-        which creatures are declared (their targets don't matter)."""
+        """Paying the costs to attack for ``decl`` (CR 508.1g-j); memoised on what payment
+        depends on: the committed costs and which creatures are declared (their targets don't
+        matter)."""
         key = (committed, frozenset(decl))
         got = self._payments.get(key)
         if got is None:
@@ -150,7 +130,7 @@ class AttackEngine(Engine[Declaration]):
         return self._view
 
     def payable(self, decl: Declaration) -> bool:
-        """Can the total cost of ``decl`` be paid (SPEC §8)? Memoised on the total (not which
+        """Can the total cost of ``decl`` be paid (CR 508.1h-j)? Memoised on the total (not which
         instances make it up) and the declared creatures."""
         committed = commitment(self.inst, decl)
         key = (total_key(total_cost(self.inst, committed, self.view)), frozenset(decl))
@@ -170,7 +150,7 @@ def check(board: BoardLike, declaration: Declaration | Mapping[str, str], *,
 
 
 def legal_attacks(board: BoardLike, *, assume_payable: bool = False) -> Iterator[Declaration]:
-    """Every legal attack declaration on ``board``, in canonical order (SPEC §10)."""
+    """Every legal attack declaration on ``board``, in canonical order."""
     return AttackEngine(board).legal(assume_payable=assume_payable)
 
 

@@ -15,54 +15,45 @@ from typing import Any
 
 from mtgcombat.board.declaration import BlockDeclaration
 from mtgcombat.compile.blocks import compile_blocks
-from mtgcombat.errors import DeclarationError
-from mtgcombat.legality.attacks import BoardLike, as_board
+from mtgcombat.errors import Deadline
 from mtgcombat.legality.engine import Engine
 from mtgcombat.legality.evaluate import Pairs
+from mtgcombat.legality.inputs import BoardLike, as_board, as_declaration
 from mtgcombat.legality.verdict import Verdict
 from mtgcombat.payment.search import PaymentResult, pay
 from mtgcombat.rules.catalog import Catalog
 
 
-def _as_block_declaration(decl: BlockDeclaration | Mapping[str, Any]) -> BlockDeclaration:
-    return decl if isinstance(decl, BlockDeclaration) else BlockDeclaration.from_json(dict(decl))
-
-
 class BlockEngine(Engine[BlockDeclaration]):
-    """One board's compiled block model (SPEC §11)."""
+    """One board's compiled block model (CR 509.1)."""
 
     def __init__(self, board: BoardLike, *, catalog: Catalog | None = None,
-                 time_limit: float | None = None) -> None:
+                 deadline: Deadline | None = None, time_limit: float | None = None) -> None:
         self.board = as_board(board)
         self.catalog = catalog
-        super().__init__(compile_blocks(self.board, catalog), time_limit=time_limit)
+        super().__init__(compile_blocks(self.board, catalog), deadline=deadline,
+                         time_limit=time_limit)
 
     def make(self, pairs: Pairs) -> BlockDeclaration:
         return BlockDeclaration(pairs)
 
     def check(self, declaration: BlockDeclaration | Mapping[str, Any], *,
               assume_payable: bool = False) -> Verdict:
-        """Is this block declaration legal (SPEC §11)? The verdict says why not."""
-        return self.check_declaration(_as_block_declaration(declaration),
+        """Is this block declaration legal (CR 509.1)? The verdict says why not."""
+        return self.check_declaration(as_declaration(BlockDeclaration, declaration),
                                       assume_payable=assume_payable)
 
     def structural(self, decl: BlockDeclaration) -> Verdict | None:
         """CR 509.1a: unknown ids raise; a creature that can't block, or blocking something
         that isn't a blockable attacker, or too many attackers, is an illegal verdict."""
-        perms = {p.id for p in self.board.permanents}
         for blocker, attacker in decl.pairs():
             for pid in (blocker, attacker):
-                if pid not in perms:
-                    raise DeclarationError(f"no permanent with id {pid!r}", path=f"$.{blocker}")
+                self.known_permanent(pid, f"$.{blocker}")
         per_blocker: dict[str, int] = {}
         for blocker, attacker in decl.pairs():
             cand = self.inst.candidate(blocker)
             if cand is None:
-                why = self.inst.not_candidates.get(blocker) or (
-                    f"not a creature {self.inst.active_player} controls")
-                return Verdict(False, "not_a_candidate",
-                               f"{blocker} can't be declared as a blocker: {why} (CR 509.1a)",
-                               decl)
+                return self.not_a_candidate(blocker, "a blocker", "CR 509.1a", decl)
             if attacker not in cand.targets:
                 return Verdict(False, "illegal_target",
                                f"{blocker} can't block {attacker}: not a creature attacking "
@@ -86,10 +77,10 @@ class BlockEngine(Engine[BlockDeclaration]):
 
 def check_blocks(board: BoardLike, declaration: BlockDeclaration | Mapping[str, Any], *,
                  assume_payable: bool = False) -> Verdict:
-    """Is ``declaration`` a legal block on ``board`` (SPEC §11)?"""
+    """Is ``declaration`` a legal block on ``board`` (CR 509.1)?"""
     return BlockEngine(board).check(declaration, assume_payable=assume_payable)
 
 
 def legal_blocks(board: BoardLike, *, assume_payable: bool = False) -> Iterator[BlockDeclaration]:
-    """Every legal block declaration on ``board``, in canonical order (SPEC §11)."""
+    """Every legal block declaration on ``board``, in canonical order."""
     return BlockEngine(board).legal(assume_payable=assume_payable)

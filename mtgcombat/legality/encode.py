@@ -1,4 +1,4 @@
-"""Instances → solver-neutral :class:`~mtgcombat.problem.Problem` (SPEC §4's model).
+"""Instances → solver-neutral :class:`~mtgcombat.solver.problem.Problem`.
 
 One boolean per (candidate attacker, legal target); at most one target per creature; each
 restriction kind has one encoder in :data:`RESTRICTION_ENCODERS`. Requirement instances,
@@ -16,6 +16,7 @@ from mtgcombat.compile.instances import (
     CostInstance,
     ExactlyOneRequirement,
     Forbid,
+    GroupRequirement,
     Instances,
     MaxAttackers,
     MaxCreatures,
@@ -143,13 +144,35 @@ RESTRICTION_ENCODERS: dict[str, Encoder] = {
 """Restriction kind → encoder. A test proves every restriction kind has one."""
 
 
+def _attack_term(req: Requirement, vm: VarMap) -> Term:
+    assert isinstance(req, AttackRequirement)
+    return Term(vm.into(req.creature, req.targets))
+
+
+def _group_term(req: Requirement, vm: VarMap) -> Term:
+    assert isinstance(req, GroupRequirement)
+    return Term(vm.any_into(req.targets))
+
+
+def _exactly_one_term(req: Requirement, vm: VarMap) -> Term:
+    assert isinstance(req, ExactlyOneRequirement)
+    return Term(vm.any_into(frozenset({req.target})), exactly_one=True)
+
+
+REQUIREMENT_ENCODERS: dict[type, Callable[[Requirement, VarMap], Term]] = {
+    AttackRequirement: _attack_term,
+    GroupRequirement: _group_term,
+    ExactlyOneRequirement: _exactly_one_term,
+}
+"""Requirement instance type → the indicator of "obeyed". A test proves every type has one."""
+
+
 def requirement_term(req: Requirement, vm: VarMap) -> Term:
     """The indicator that is true iff ``req`` is obeyed."""
-    if isinstance(req, AttackRequirement):
-        return Term(vm.into(req.creature, req.targets))
-    if isinstance(req, ExactlyOneRequirement):
-        return Term(vm.any_into(frozenset({req.target})), exactly_one=True)
-    return Term(vm.any_into(req.targets))
+    encoder = REQUIREMENT_ENCODERS.get(type(req))
+    if encoder is None:
+        raise NotImplementedError(type(req))
+    return encoder(req, vm)
 
 
 def cost_lits(ci: CostInstance, vm: VarMap) -> Lits:
@@ -177,7 +200,8 @@ class Encoded:
         return tuple(self.req[i] for i in reqs)
 
     def decline(self, committed: frozenset[int]) -> list[Constraint]:
-        """Every cost instance not in ``committed`` acts as a restriction (SPEC §4)."""
+        """Every cost instance not in ``committed`` acts as a restriction (a cost the
+        declaration does not commit to is a cost it may not incur)."""
         return [Fix(self.cost[i], False) for i in range(len(self.cost)) if i not in committed]
 
     def commit_exactly(self, committed: frozenset[int]) -> list[Constraint]:

@@ -8,8 +8,8 @@ the solver answers the questions about *all* declarations.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Protocol
+from collections.abc import Callable, Iterable, Mapping
+from typing import Protocol, TypeVar
 
 from mtgcombat.compile.instances import (
     AttackRequirement,
@@ -17,6 +17,7 @@ from mtgcombat.compile.instances import (
     CostInstance,
     ExactlyOneRequirement,
     Forbid,
+    GroupRequirement,
     Instances,
     MaxAttackers,
     MaxCreatures,
@@ -51,44 +52,115 @@ def _declared(pairs: Pairs) -> set[str]:
     return {c for c, _t in pairs}
 
 
+def _others(creature: str, pairs: Pairs) -> set[str] | None:
+    """The other declared creatures when ``creature`` is declared, else None."""
+    declared = _declared(pairs)
+    return declared - {creature} if creature in declared else None
+
+
+def _declared_against(creature: str, targets: frozenset[str], pairs: Pairs) -> bool:
+    """Is ``creature`` declared against one of ``targets``?"""
+    return any(c == creature and t in targets for c, t in pairs)
+
+
+X = TypeVar("X")
+
+
+def _by_type(checks: Mapping[type, Callable[[X, Pairs], bool]], x: X, decl: Decl) -> bool:
+    """The check registered for the type of ``x``, on ``decl``; an unknown type raises."""
+    check = checks.get(type(x))
+    if check is None:
+        raise NotImplementedError(type(x))
+    return check(x, as_pairs(decl))
+
+
+def _forbid(r: Restriction, pairs: Pairs) -> bool:
+    assert isinstance(r, Forbid)
+    return not _declared_against(r.creature, r.targets, pairs)
+
+
+def _max_attackers(r: Restriction, pairs: Pairs) -> bool:
+    assert isinstance(r, MaxAttackers)
+    return sum(1 for _c, t in pairs if t in r.targets) <= r.count
+
+
+def _max_creatures(r: Restriction, pairs: Pairs) -> bool:
+    assert isinstance(r, MaxCreatures)
+    return len(_declared(pairs)) <= r.count
+
+
+def _min_blockers(r: Restriction, pairs: Pairs) -> bool:
+    assert isinstance(r, MinBlockers)
+    n = sum(1 for _c, t in pairs if t == r.target)
+    return n == 0 or n >= r.count
+
+
+def _not_alone(r: Restriction, pairs: Pairs) -> bool:
+    assert isinstance(r, NotAlone)
+    others = _others(r.creature, pairs)
+    return others is None or bool(others)
+
+
+def _only_alone(r: Restriction, pairs: Pairs) -> bool:
+    assert isinstance(r, OnlyAlone)
+    others = _others(r.creature, pairs)
+    return others is None or not others
+
+
+def _needs_companion(r: Restriction, pairs: Pairs) -> bool:
+    assert isinstance(r, NeedsCompanion)
+    others = _others(r.creature, pairs)
+    return others is None or bool(others & r.companions)
+
+
+RESTRICTION_CHECKS: dict[type, Callable[[Restriction, Pairs], bool]] = {
+    Forbid: _forbid,
+    NotAlone: _not_alone,
+    OnlyAlone: _only_alone,
+    NeedsCompanion: _needs_companion,
+    MaxAttackers: _max_attackers,
+    MaxCreatures: _max_creatures,
+    MinBlockers: _min_blockers,
+}
+"""Restriction type → "is it obeyed?". A test proves every restriction type has one."""
+
+
 def obeys_restriction(r: Restriction, decl: Decl) -> bool:
     """Does ``decl`` obey restriction ``r``?"""
-    pairs = as_pairs(decl)
-    if isinstance(r, Forbid):
-        return not any(c == r.creature and t in r.targets for c, t in pairs)
-    if isinstance(r, MaxAttackers):
-        return sum(1 for _c, t in pairs if t in r.targets) <= r.count
-    if isinstance(r, MaxCreatures):
-        return len(_declared(pairs)) <= r.count
-    if isinstance(r, MinBlockers):
-        n = sum(1 for _c, t in pairs if t == r.target)
-        return n == 0 or n >= r.count
-    declared = _declared(pairs)
-    if r.creature not in declared:
-        return True
-    others = declared - {r.creature}
-    if isinstance(r, NotAlone):
-        return bool(others)
-    if isinstance(r, OnlyAlone):
-        return not others
-    if isinstance(r, NeedsCompanion):
-        return bool(others & r.companions)
-    raise NotImplementedError(r.kind)  # pragma: no cover
+    return _by_type(RESTRICTION_CHECKS, r, decl)
+
+
+def _attack_obeyed(req: Requirement, pairs: Pairs) -> bool:
+    assert isinstance(req, AttackRequirement)
+    return _declared_against(req.creature, req.targets, pairs)
+
+
+def _group_obeyed(req: Requirement, pairs: Pairs) -> bool:
+    assert isinstance(req, GroupRequirement)
+    return any(t in req.targets for _c, t in pairs)
+
+
+def _exactly_one_obeyed(req: Requirement, pairs: Pairs) -> bool:
+    assert isinstance(req, ExactlyOneRequirement)
+    return sum(1 for _c, t in pairs if t == req.target) == 1
+
+
+REQUIREMENT_CHECKS: dict[type, Callable[[Requirement, Pairs], bool]] = {
+    AttackRequirement: _attack_obeyed,
+    GroupRequirement: _group_obeyed,
+    ExactlyOneRequirement: _exactly_one_obeyed,
+}
+"""Requirement instance type → "is it obeyed?". A test proves every type has one."""
 
 
 def obeys_requirement(req: Requirement, decl: Decl) -> bool:
     """Does ``decl`` obey requirement instance ``req`` (whether or not it exists)?"""
-    pairs = as_pairs(decl)
-    if isinstance(req, AttackRequirement):
-        return any(c == req.creature and t in req.targets for c, t in pairs)
-    if isinstance(req, ExactlyOneRequirement):
-        return sum(1 for _c, t in pairs if t == req.target) == 1
-    return any(t in req.targets for _c, t in pairs)
+    return _by_type(REQUIREMENT_CHECKS, req, decl)
 
 
 def incurs(ci: CostInstance, decl: Decl) -> bool:
     """Does ``decl`` incur cost instance ``ci``?"""
-    return any(c == ci.creature and t in ci.targets for c, t in as_pairs(decl))
+    return _declared_against(ci.creature, ci.targets, as_pairs(decl))
 
 
 def condition_on(cond: Condition, decl: Decl) -> bool:

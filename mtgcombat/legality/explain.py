@@ -1,6 +1,6 @@
-"""SPEC §5's process described for people: per cost commitment, every state with its
-conditions, requirements, history, maximum, witness and terminal declarations (what
-``mtgcombat explain`` and ``POST /v1/explain`` show)."""
+"""The conditional-requirement process described for people: per cost commitment, every
+state with its conditions, requirements, history, maximum, witness and terminal declarations
+(what ``mtgcombat explain`` and ``POST /v1/explain`` show)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ EXPLAIN_TERMINALS = 10_000
 
 @dataclass(frozen=True)
 class StateView:
-    """One state of SPEC §5's process, described for people."""
+    """One state of the conditional-requirement process, described for people."""
 
     index: int
     parent: int | None

@@ -13,8 +13,8 @@ VerdictKind = Literal[
     "illegal_target",  # CR 508.1b
     "band",  # CR 702.22
     "restriction",  # CR 508.1c
-    "requirements",  # CR 508.1d / SPEC §4.3 / §5
-    "payment",  # CR 508.1h-j / SPEC §8
+    "requirements",  # CR 508.1d / 509.1c: obeys fewer requirements than possible
+    "payment",  # CR 508.1h-j / 509.1f-g: the total cost can't be paid
     "unknown",  # time limit
 ]
 
@@ -44,7 +44,7 @@ class Verdict:
         return self.legal
 
     def to_json(self) -> dict[str, Any]:
-        """SPEC §10's shape (``legal``, ``reason``, ``witness``) plus a ``details`` object."""
+        """The answer's JSON (``legal``, ``reason``, ``witness``) plus a ``details`` object."""
         details: dict[str, Any] = {"kind": self.kind}
         if self.violated:
             details["violated"] = list(self.violated)

@@ -1,18 +1,18 @@
 """The CP-SAT backend: the only module that imports OR-Tools.
 
-Solves a :class:`~mtgcombat.problem.Problem` plus per-query constraints: maximise a count of
-indicator terms, test feasibility, or enumerate every solution (projected on the problem's
-variables, de-duplicated). Always one worker for enumeration: with more, CP-SAT can lose
-solutions while still reporting OPTIMAL (see CPSAT-NOTES.md).
+Solves a :class:`~mtgcombat.solver.problem.Problem` plus per-query constraints: maximise a
+count of indicator terms, test feasibility, or enumerate every solution (projected on the
+problem's variables, de-duplicated). Always one worker for enumeration: with more, CP-SAT can
+lose solutions while still reporting OPTIMAL (see CPSAT-NOTES.md).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mtgcombat.errors import TimeLimitReached
+from mtgcombat.errors import SolverFailure, TimeLimitReached
 from mtgcombat.solver.problem import (
     AnyOf,
     AtLeastVars,
@@ -83,9 +83,15 @@ class _Build:
                 self.group_of[i] = gi
         self._ind: dict[Lits, Any] = {}
         self._and: dict[tuple[Lits, Lits, bool], Any] = {}
-        self._misc: dict[tuple[str, Lits], Any] = {}
+        self._one: dict[Lits, Any] = {}
+        self._aux = 0
         for c in problem.constraints:
             self.add(c)
+
+    def new_bool(self, prefix: str) -> Any:
+        """A fresh auxiliary boolean variable."""
+        self._aux += 1
+        return self.model.new_bool_var(f"{prefix}{self._aux}")
 
     def ind(self, lits: Lits) -> Any:
         """A literal equal to OR(lits) (linked both ways)."""
@@ -94,7 +100,7 @@ class _Build:
         got = self._ind.get(lits)
         if got is not None:
             return got
-        b = self.model.new_bool_var(f"or{len(self._ind)}")
+        b = self.new_bool("or")
         if not lits:
             self.model.add(b == 0)
         else:
@@ -107,18 +113,18 @@ class _Build:
 
     def exactly_one(self, lits: Lits) -> Any:
         """A literal equal to ``sum(lits) == 1``."""
-        key = ("one", lits)
-        got = self._misc.get(key)
+        got = self._one.get(lits)
         if got is not None:
             return got
-        b = self.model.new_bool_var(f"one{len(self._misc)}")
+        b = self.new_bool("one")
         total = sum((self.x[i] for i in lits), 0)
         self.model.add(total == 1).only_enforce_if(b)
         self.model.add(total != 1).only_enforce_if(b.Not())
-        self._misc[key] = b
+        self._one[lits] = b
         return b
 
     def term(self, t: Term) -> Any:
+        """A literal equal to the term's indicator."""
         a = self.exactly_one(t.lits) if t.exactly_one else self.ind(t.lits)
         if t.given is None:
             return a
@@ -127,9 +133,8 @@ class _Build:
         if got is not None:
             return got
         c = self.ind(t.given)
-        b = self.model.new_bool_var(f"and{len(self._and)}")
-        self.model.add_bool_and([a, c]).only_enforce_if(b)
-        self.model.add_bool_or([a.Not(), c.Not(), b])
+        b = self.new_bool("and")
+        self.and_of(b, [a, c])
         self._and[key] = b
         return b
 
@@ -137,29 +142,39 @@ class _Build:
         """A literal equal to ``lo <= sum(terms) <= hi`` (linked both ways)."""
         expr = self.total(bd.terms)
         lits = []
-        for side, k in (("lo", bd.lo), ("hi", bd.hi)):
-            if k is None:
-                continue
-            b = self.model.new_bool_var(f"{side}{len(self._misc)}")
-            self._misc[(f"{side}{len(self._misc)}", frozenset())] = b
-            if side == "lo":
-                self.model.add(expr >= k).only_enforce_if(b)
-                self.model.add(expr <= k - 1).only_enforce_if(b.Not())
-            else:
-                self.model.add(expr <= k).only_enforce_if(b)
-                self.model.add(expr >= k + 1).only_enforce_if(b.Not())
+        if bd.lo is not None:
+            b = self.new_bool("lo")
+            self.model.add(expr >= bd.lo).only_enforce_if(b)
+            self.model.add(expr <= bd.lo - 1).only_enforce_if(b.Not())
+            lits.append(b)
+        if bd.hi is not None:
+            b = self.new_bool("hi")
+            self.model.add(expr <= bd.hi).only_enforce_if(b)
+            self.model.add(expr >= bd.hi + 1).only_enforce_if(b.Not())
             lits.append(b)
         if len(lits) == 1:
             return lits[0]
-        both = self.model.new_bool_var(f"in{len(self._misc)}")
-        self._misc[(f"in{len(self._misc)}", frozenset())] = both
-        self._and_of(both, lits)
+        both = self.new_bool("in")
+        self.and_of(both, lits)
         return both
 
-    def _and_of(self, lit: Any, lits: list[Any]) -> None:
+    def hard_bound(self, bd: Bound, enforce: Any = None) -> None:
+        """``lo <= sum(terms) <= hi`` as hard constraints (only if ``enforce``, if given)."""
+        expr = self.total(bd.terms)
+        for side in ([] if bd.lo is None else [expr >= bd.lo]) + (
+                [] if bd.hi is None else [expr <= bd.hi]):
+            ct = self.model.add(side)
+            if enforce is not None:
+                ct.only_enforce_if(enforce)
+
+    def and_of(self, lit: Any, lits: list[Any]) -> None:
         """``lit <=> AND(lits)``."""
         self.model.add_bool_and(lits).only_enforce_if(lit)
         self.model.add_bool_or([x.Not() for x in lits] + [lit])
+
+    def some(self, lits: list[Any]) -> None:
+        """``OR(lits)`` (false when ``lits`` is empty)."""
+        self.model.add_bool_or(lits or [self.model.new_constant(0)])
 
     def total(self, terms: Sequence[Term]) -> Any:
         """The linear sum of the terms' indicators. A plain term whose variables lie in one
@@ -174,68 +189,103 @@ class _Build:
         return sum(out, 0)
 
     def add(self, c: Constraint) -> None:
-        m = self.model
-        if isinstance(c, Fix):
-            if c.value:
-                m.add_bool_or([self.x[i] for i in c.lits] or [m.new_constant(0)])
-            else:
-                for i in c.lits:
-                    m.add(self.x[i] == 0)
-        elif isinstance(c, AtMost):
-            if len(c.lits) > c.count:
-                m.add(sum(self.x[i] for i in c.lits) <= c.count)
-        elif isinstance(c, AtLeastVars):
-            m.add(sum((self.x[i] for i in c.lits), 0) >= c.count)
-        elif isinstance(c, Implies):
-            # A hard constraint: one clause per "when" variable, no indicator needed.
-            then = [self.x[j] for j in sorted(c.then)]
-            for i in c.when:
-                m.add_bool_or([self.x[i].Not(), *then])
-        elif isinstance(c, CountAtLeast):
-            m.add(self.total(c.terms) >= c.count)
-        elif isinstance(c, CountEquals):
-            m.add(self.total(c.terms) == c.count)
-        elif isinstance(c, CountAtMost):
-            m.add(self.total(c.terms) <= c.count)
-        elif isinstance(c, ZeroOrAtLeast):
-            if c.count > 1 and c.lits:
-                total = sum(self.x[i] for i in c.lits)
-                m.add(total >= c.count).only_enforce_if(self.ind(c.lits))
-        elif isinstance(c, AnyOf):
-            if len(c.alternatives) == 1:
-                for bd in c.alternatives[0]:
-                    expr = self.total(bd.terms)
-                    if bd.lo is not None:
-                        m.add(expr >= bd.lo)
-                    if bd.hi is not None:
-                        m.add(expr <= bd.hi)
-                return
-            alts = []
-            for alt in c.alternatives:
-                a = m.new_bool_var(f"alt{len(self._misc)}")
-                self._misc[(f"alt{len(self._misc)}", frozenset())] = a
-                self._and_of(a, [self.bound(bd) for bd in alt])
-                alts.append(a)
-            m.add_bool_or(alts or [m.new_constant(0)])
-        elif isinstance(c, Conditional):
-            if c.when:
-                when = self.ind(c.when)
-                expr = self.total(c.bound.terms)
-                if c.bound.lo is not None:
-                    m.add(expr >= c.bound.lo).only_enforce_if(when)
-                if c.bound.hi is not None:
-                    m.add(expr <= c.bound.hi).only_enforce_if(when)
-        elif isinstance(c, NotPattern):
-            lits = [self.ind(ls).Not() if val else self.ind(ls) for ls, val in c.pattern]
-            m.add_bool_or(lits or [m.new_constant(0)])
-        else:  # pragma: no cover - exhaustive
-            raise NotImplementedError(type(c).__name__)
+        """Add one constraint with its encoder from :data:`ENCODERS`."""
+        encoder = ENCODERS.get(type(c))
+        if encoder is None:
+            raise NotImplementedError(type(c))
+        encoder(self, c)
 
     def true_vars(self, values: Sequence[int]) -> frozenset[int]:
         """The declared variables set in a solution (``values``: the response's solution
         vector; the problem's variables are the model's first ``n``)."""
         n = len(self.x)
         return frozenset(i for i, v in zip(range(n), values, strict=False) if v)
+
+
+# -- one encoder per constraint type ---------------------------------------------------------
+
+
+def _fix(b: _Build, c: Fix) -> None:
+    if c.value:
+        b.some([b.x[i] for i in c.lits])
+    else:
+        for i in c.lits:
+            b.model.add(b.x[i] == 0)
+
+
+def _at_most(b: _Build, c: AtMost) -> None:
+    if len(c.lits) > c.count:
+        b.model.add(sum(b.x[i] for i in c.lits) <= c.count)
+
+
+def _at_least_vars(b: _Build, c: AtLeastVars) -> None:
+    b.model.add(sum((b.x[i] for i in c.lits), 0) >= c.count)
+
+
+def _implies(b: _Build, c: Implies) -> None:
+    # A hard constraint: one clause per "when" variable, no indicator needed.
+    then = [b.x[j] for j in sorted(c.then)]
+    for i in c.when:
+        b.model.add_bool_or([b.x[i].Not(), *then])
+
+
+def _count_at_least(b: _Build, c: CountAtLeast) -> None:
+    b.model.add(b.total(c.terms) >= c.count)
+
+
+def _count_equals(b: _Build, c: CountEquals) -> None:
+    b.model.add(b.total(c.terms) == c.count)
+
+
+def _count_at_most(b: _Build, c: CountAtMost) -> None:
+    b.model.add(b.total(c.terms) <= c.count)
+
+
+def _zero_or_at_least(b: _Build, c: ZeroOrAtLeast) -> None:
+    if c.count > 1 and c.lits:
+        total = sum(b.x[i] for i in c.lits)
+        b.model.add(total >= c.count).only_enforce_if(b.ind(c.lits))
+
+
+def _any_of(b: _Build, c: AnyOf) -> None:
+    if len(c.alternatives) == 1:
+        for bd in c.alternatives[0]:
+            b.hard_bound(bd)
+        return
+    alts = []
+    for alt in c.alternatives:
+        a = b.new_bool("alt")
+        b.and_of(a, [b.bound(bd) for bd in alt])
+        alts.append(a)
+    b.some(alts)
+
+
+def _conditional(b: _Build, c: Conditional) -> None:
+    if c.when:
+        b.hard_bound(c.bound, enforce=b.ind(c.when))
+
+
+def _not_pattern(b: _Build, c: NotPattern) -> None:
+    b.some([b.ind(ls).Not() if val else b.ind(ls) for ls, val in c.pattern])
+
+
+ENCODERS: dict[type, Callable[[_Build, Any], None]] = {
+    Fix: _fix,
+    AtMost: _at_most,
+    AtLeastVars: _at_least_vars,
+    Implies: _implies,
+    CountAtLeast: _count_at_least,
+    CountEquals: _count_equals,
+    CountAtMost: _count_at_most,
+    ZeroOrAtLeast: _zero_or_at_least,
+    AnyOf: _any_of,
+    Conditional: _conditional,
+    NotPattern: _not_pattern,
+}
+"""Constraint type → its CP-SAT encoding. A test proves every constraint type has one."""
+
+
+# -- solving ---------------------------------------------------------------------------------
 
 
 SMALL_PROBLEM = 16
@@ -257,17 +307,32 @@ def _solver(time_limit: float | None, n: int | None = None) -> Any:
     return s
 
 
+def _stopped(b: _Build, s: Any, status: Any, time_limit: float | None) -> Exception:
+    """The error for a solve that ended without the answer asked for: :class:`SolverTimeout`
+    when it stopped for its time limit, :class:`~mtgcombat.errors.SolverFailure` otherwise."""
+    cp = b.cp
+    name = s.status_name(status)
+    if status == cp.MODEL_INVALID:  # pragma: no cover - a bug in the encoding
+        return SolverFailure(f"CP-SAT rejected the model: {b.model.validate()}")
+    if time_limit is not None and status in (cp.UNKNOWN, cp.FEASIBLE):
+        return SolverTimeout(f"CP-SAT stopped at its time limit with status {name}")
+    return SolverFailure(f"CP-SAT stopped with status {name}")  # pragma: no cover
+
+
+def _built(problem: Problem, extra: Sequence[Constraint]) -> _Build:
+    b = _Build(problem)
+    for c in extra:
+        b.add(c)
+    return b
+
+
 def solve(problem: Problem, extra: Sequence[Constraint] = (),
           maximize: Sequence[Term] | None = None,
           time_limit: float | None = None) -> Solution | None:
     """One solution (the best one when ``maximize`` is given), or None if infeasible."""
-    b = _Build(problem)
-    for c in extra:
-        b.add(c)
-    objective = None
+    b = _built(problem, extra)
     if maximize is not None:
-        objective = b.total(maximize)
-        b.model.maximize(objective)
+        b.model.maximize(b.total(maximize))
     s = _solver(time_limit, problem.n)
     status = s.solve(b.model)
     cp = b.cp
@@ -276,9 +341,7 @@ def solve(problem: Problem, extra: Sequence[Constraint] = (),
     if status == cp.OPTIMAL or (status == cp.FEASIBLE and maximize is None):
         value = int(round(s.objective_value)) if maximize is not None else 0
         return Solution(b.true_vars(s.response_proto.solution), value)
-    if status == cp.MODEL_INVALID:  # pragma: no cover - a bug in the encoding
-        raise RuntimeError(b.model.validate())
-    raise SolverTimeout(f"CP-SAT stopped with status {s.status_name(status)}")
+    raise _stopped(b, s, status, time_limit)
 
 
 def enumerate_solutions(problem: Problem, extra: Sequence[Constraint] = (),
@@ -287,9 +350,7 @@ def enumerate_solutions(problem: Problem, extra: Sequence[Constraint] = (),
     """Every distinct solution, projected on the problem's variables.
 
     Returns (solutions, complete); ``complete`` is False when ``cap`` stopped the search."""
-    b = _Build(problem)
-    for c in extra:
-        b.add(c)
+    b = _built(problem, extra)
     cp = b.cp
     seen: set[frozenset[int]] = set()
     out: list[frozenset[int]] = []
@@ -309,10 +370,8 @@ def enumerate_solutions(problem: Problem, extra: Sequence[Constraint] = (),
     s = _solver(time_limit)
     s.parameters.enumerate_all_solutions = True
     status = s.solve(b.model, _Collect())
-    if status == cp.MODEL_INVALID:  # pragma: no cover
-        raise RuntimeError(b.model.validate())
     if status not in (cp.OPTIMAL, cp.INFEASIBLE) and not state["capped"]:
-        raise SolverTimeout("CP-SAT stopped before enumerating every solution")
+        raise _stopped(b, s, status, time_limit)
     return out, not state["capped"]
 
 
