@@ -1,4 +1,4 @@
-"""Combat damage (SPEC §12): step structure, assignment legality, resolution, the CLI.
+"""Combat damage (CR 510): step structure, assignment legality, resolution, the CLI.
 
 Expected answers come from the rules text (CR 510.1-510.4, 702.2c, 702.4b, 702.7b, 702.15b,
 702.19b-d, 506.4c, 704.5g-h) and are written by hand in ``models/damage/*.expected.json``
@@ -8,16 +8,20 @@ and below; the brute-force check enumerates every split on small boards.
 from __future__ import annotations
 
 import json
+import time
 from itertools import product
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from mtgcombat import BoardError, load_board
+from mtgcombat import BoardError, default_catalog, load_board
 from mtgcombat.cli.main import main
-from mtgcombat.damage.resolve import resolve_combat
-from mtgcombat.damage.rules import check_damage, combat_at, parse_assign
+from mtgcombat.damage.assignment import check_damage, parse_assign
+from mtgcombat.damage.combat import combat_at
+from mtgcombat.damage.resolve import BLOCKER_LIMIT, ENUMERATION_LIMIT, resolve_combat
+from mtgcombat.errors import Deadline, SearchTooLarge, SolverFailure, TimeLimitReached
+from mtgcombat.solver import integer
 
 MODELS = Path(__file__).resolve().parent.parent / "models" / "damage"
 CASES = sorted(p.name.removesuffix(".expected.json") for p in MODELS.glob("*.expected.json"))
@@ -192,7 +196,7 @@ def test_unknown_id_is_bad_input() -> None:
 
 def test_protection_prevents_but_counts_toward_lethal() -> None:
     """702.16: prevented damage kills nothing and gains no life; the assignment is still
-    lethal for trample (SPEC §12)."""
+    lethal for trample."""
     b = board([creature("t", 4, 4, "trample", "deathtouch", "lifelink", colors=["R"]),
                creature("w", 0, 2, "protection from red")], {"t": "opp"}, {"w": "t"})
     v = check_damage(b, {"t": {"w": 1, "opp": 3}})
@@ -305,3 +309,61 @@ def test_parse_assign() -> None:
     assert parse_assign(["a=b:1,opp:2", "c="]) == {"a": {"b": 1, "opp": 2}, "c": {}}
     with pytest.raises(BoardError):
         parse_assign(["a=b:x"])
+
+
+# -- no verdict: solver statuses, time limits, size limits ------------------------------------
+
+
+def _simple_board() -> Any:
+    return board([creature("a", 2, 2), creature("b", 2, 2)], {"a": "opp"}, {"b": "a"})
+
+
+@pytest.mark.parametrize("status", ["MODEL_INVALID", "UNKNOWN"])
+def test_unexpected_solver_status_is_a_solver_failure(
+        monkeypatch: pytest.MonkeyPatch, status: str) -> None:
+    """A status other than optimal, feasible or infeasible is never read as infeasible."""
+    monkeypatch.setattr(integer, "_run", lambda solver, model: status)
+    with pytest.raises(SolverFailure, match=status):
+        resolve_combat(_simple_board())
+
+
+def test_unknown_status_with_a_deadline_is_a_time_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(integer, "_run", lambda solver, model: "UNKNOWN")
+    with pytest.raises(TimeLimitReached):
+        resolve_combat(_simple_board(), deadline=Deadline.after(60))
+
+
+def test_expired_deadline_raises_time_limit_reached() -> None:
+    with pytest.raises(TimeLimitReached):
+        resolve_combat(_simple_board(), deadline=Deadline(time.monotonic() - 1))
+
+
+def test_deadline_not_reached_changes_nothing() -> None:
+    b = _simple_board()
+    assert (resolve_combat(b, deadline=Deadline.after(60)).to_json()
+            == resolve_combat(b).to_json())
+
+
+def test_too_many_first_step_outcomes_is_search_too_large() -> None:
+    n = ENUMERATION_LIMIT + 1
+    blockers = [creature(f"b{i}", 0, 1) for i in range(n)]
+    b = board([creature("a", n, n, "first strike"), *blockers], {"a": "opp"},
+              {f"b{i}": "a" for i in range(n)})
+    with pytest.raises(SearchTooLarge, match="plan both steps"):
+        resolve_combat(b)
+
+
+def test_too_many_blocker_divisions_is_search_too_large() -> None:
+    attackers = [creature(f"a{i}", 1, 1) for i in range(6)]
+    b = board([*attackers, creature("w", 20, 20)], {f"a{i}": "opp" for i in range(6)},
+              {"w": [f"a{i}" for i in range(6)]})
+    with pytest.raises(SearchTooLarge, match=str(BLOCKER_LIMIT)):
+        resolve_combat(b)
+
+
+def test_catalog_is_passed_down() -> None:
+    b = _simple_board()
+    cat = default_catalog()
+    assert combat_at(b, cat).catalog is cat
+    assert check_damage(b, {"a": {"b": 2}, "b": {"a": 2}}, catalog=cat).legal
+    assert resolve_combat(b, catalog=cat).to_json() == resolve_combat(b).to_json()

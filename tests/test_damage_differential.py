@@ -1,10 +1,10 @@
-"""Differential test of combat damage legality (SPEC §12) against a brute-force reference.
+"""Differential test of combat damage legality (CR 510) against a brute-force reference.
 
 The reference below is written from the rules text alone (510.1a-d, 702.19b/d, 702.2c, 702.7b,
 702.4b, 506.4c) over a plain description of the combat, independently of
-``mtgcombat.damage.rules``. For each generated combat, every split of each assigning creature's
-damage over its possible recipients (plus the defending player and a wrong total) is enumerated,
-and the engine's verdict must agree with the reference on every one.
+``mtgcombat.damage.assignment``. For each generated combat, every split of each assigning
+creature's damage over its possible recipients (plus the defending player and a wrong total) is
+enumerated, and the engine's verdict must agree with the reference on every one.
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mtgcombat import load_board
-from mtgcombat.damage.rules import check_damage, combat_at
+from mtgcombat.damage.assignment import check_damage
+from mtgcombat.damage.combat import combat_at
 
 KW_ATT = ["first strike", "double strike", "trample", "deathtouch"]
 KW_BLK = ["first strike", "double strike", "deathtouch"]

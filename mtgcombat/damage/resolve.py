@@ -1,36 +1,27 @@
-"""Playing out combat damage (SPEC §12): both steps, the attacking player's divisions chosen by
-an integer CP-SAT model, the blockers' divisions by the fixed rule "kill as many attackers as
-it can, ties broken against the attacker".
+"""Playing out combat damage (CR 510): both steps, the attacking player's divisions chosen by an
+integer model, the blockers' divisions by the fixed rule "kill as many attackers as it can, ties
+broken against the attacker".
 
 With a first-strike step the attacking player's first-step division is chosen together with the
 second step: for each set of blockers (and attacked planeswalkers/battles) the first step can
 destroy, one model asks the first step to destroy exactly that set and plays the second step on
 the board that results (so abilities granted by a destroyed permanent are gone, 510.4).
-OR-Tools is imported only inside the functions that solve.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import product
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from mtgcombat.board.model import Board
-from mtgcombat.damage.rules import (
-    Assignment,
-    Combat,
-    StepResult,
-    after,
-    check_damage,
-    choices,
-    combat_at,
-    deal,
-    options,
-)
-
-if TYPE_CHECKING:
-    from ortools.sat.python import cp_model
+from mtgcombat.damage.assignment import Options, check_damage, choices, options
+from mtgcombat.damage.combat import Assignment, Combat, combat_at
+from mtgcombat.damage.results import StepResult, after, deal
+from mtgcombat.errors import NO_DEADLINE, Deadline, SearchTooLarge
+from mtgcombat.rules.catalog import Catalog
+from mtgcombat.solver.integer import Expr, IntModel, IntSolution, Var
 
 Maximize = Literal["player", "kills"]
 ENUMERATION_LIMIT = 12
@@ -52,6 +43,7 @@ class CombatResult:
     destroyed: tuple[str, ...]
 
     def to_json(self) -> dict[str, Any]:
+        """The result as JSON: totals, life, destroyed creatures and each step."""
         return {"maximize": self.maximize, "player_damage": self.player_damage,
                 "kills": self.kills, "life": dict(self.life),
                 "destroyed": list(self.destroyed),
@@ -70,7 +62,8 @@ def blocker_outcomes(combat: Combat, who: Sequence[str]) -> list[Assignment]:
     for p in per:
         total *= len(p)
     if total > BLOCKER_LIMIT:
-        raise ValueError(f"too many ways ({total}) for the blockers to divide their damage")
+        raise SearchTooLarge(f"too many ways ({total}) for the blockers to divide their damage "
+                             f"(more than {BLOCKER_LIMIT} are not compared)")
     best = -1
     out: dict[frozenset[str], Assignment] = {}
     for combo in product(*per):
@@ -83,39 +76,80 @@ def blocker_outcomes(combat: Combat, who: Sequence[str]) -> list[Assignment]:
     return list(out.values())
 
 
-# -- the attacking player's divisions: a CP-SAT model -------------------------------------------
-
-
-Expr = Any
-"""A CP-SAT linear expression or an int."""
+# -- the attacking player's divisions: an integer model ----------------------------------------
 
 
 @dataclass
 class _StepVars:
-    x: dict[tuple[str, str], Any]
-    player: list[Any]
+    x: dict[tuple[str, str], Var]
+    player: list[Var]
     unprevented: dict[str, Expr]
     deathtouch_unprevented: dict[str, Expr]
     to_object: dict[str, Expr]
 
 
+@dataclass
+class _Sums:
+    """The division variables of one step grouped by what they add up to."""
+
+    assigned: dict[str, list[Var]] = field(default_factory=dict)
+    dt_assigned: dict[str, list[Var]] = field(default_factory=dict)
+    unprevented: dict[str, list[Var]] = field(default_factory=dict)
+    dt_unprevented: dict[str, list[Var]] = field(default_factory=dict)
+    to_object: dict[str, list[Var]] = field(default_factory=dict)
+    player: list[Var] = field(default_factory=list)
+
+    def add(self, combat: Combat, c: str, r: str, var: Var) -> None:
+        """File ``var`` (``c``'s damage to ``r``) under each sum it is part of."""
+        src = combat.fighters[c]
+        if r in combat.fighters:
+            self.assigned.setdefault(r, []).append(var)
+            if src.has("deathtouch"):
+                self.dt_assigned.setdefault(r, []).append(var)
+            if not combat.fighters[r].protected_from(src):
+                self.unprevented.setdefault(r, []).append(var)
+                if src.has("deathtouch"):
+                    self.dt_unprevented.setdefault(r, []).append(var)
+        elif r in combat.players:
+            self.player.append(var)
+        else:
+            self.to_object.setdefault(r, []).append(var)
+
+
 class _Model:
-    """One CP-SAT model of the attackers' divisions over one or two steps."""
+    """One integer model of the attackers' divisions over one or two steps."""
 
-    def __init__(self) -> None:
-        from ortools.sat.python import cp_model
-
-        from mtgcombat.solver.cpsat import new_model
-
-        self.cp = cp_model
-        self.m: cp_model.CpModel = new_model()
-        self.kills: list[Any] = []
+    def __init__(self, deadline: Deadline) -> None:
+        self.m = IntModel()
+        self.kills: list[Var] = []
+        self.deadline = deadline
 
     def step(self, combat: Combat, who: Iterable[str], marked: Mapping[str, Expr],
              tag: str) -> _StepVars:
         """Variables and 510.1 constraints for the attackers among ``who``."""
-        m = self.m
-        x: dict[tuple[str, str], Any] = {}
+        x, tramplers = self._divisions(combat, who, tag)
+        sums = _Sums()
+        for (c, r), var in x.items():
+            sums.add(combat, c, r, var)
+        lethal: dict[str, Var] = {}
+        for opt in tramplers:
+            assert opt.trample_target is not None
+            over = x[opt.creature, opt.trample_target]
+            for b in opt.blockers:
+                if b not in lethal:
+                    lethal[b] = self._lethal(combat.fighters[b].toughness, marked.get(b, 0),
+                                             sums.assigned.get(b, []),
+                                             sums.dt_assigned.get(b, []), f"{tag}:lethal:{b}")
+                self.m.add(over == 0).only_enforce_if(self.m.negation(lethal[b]))
+        return _StepVars(x, sums.player, {b: sum(v) for b, v in sums.unprevented.items()},
+                         {b: sum(v) for b, v in sums.dt_unprevented.items()},
+                         {p: sum(v) for p, v in sums.to_object.items()})
+
+    def _divisions(self, combat: Combat, who: Iterable[str],
+                   tag: str) -> tuple[dict[tuple[str, str], Var], list[Options]]:
+        """One variable per attacker and recipient, summing to its power (510.1a), and the
+        attacking tramplers that may assign excess to what they attack."""
+        x: dict[tuple[str, str], Var] = {}
         tramplers = []
         for c in who:
             if not combat.is_attacker(c):
@@ -124,54 +158,22 @@ class _Model:
             if not opt.recipients:
                 continue
             for r in opt.recipients:
-                x[c, r] = m.new_int_var(0, opt.power, f"{tag}:{c}->{r}")
-            m.add(sum(x[c, r] for r in opt.recipients) == opt.power)
+                x[c, r] = self.m.int_var(0, opt.power, f"{tag}:{c}->{r}")
+            self.m.add(sum(x[c, r] for r in opt.recipients) == opt.power)
             if opt.trample_target is not None:
                 tramplers.append(opt)
-        assigned: dict[str, list[Any]] = {}
-        dt_assigned: dict[str, list[Any]] = {}
-        unprevented: dict[str, list[Any]] = {}
-        dt_unprevented: dict[str, list[Any]] = {}
-        to_object: dict[str, list[Any]] = {}
-        player: list[Any] = []
-        for (c, r), var in x.items():
-            src = combat.fighters[c]
-            if r in combat.fighters:
-                assigned.setdefault(r, []).append(var)
-                if src.has("deathtouch"):
-                    dt_assigned.setdefault(r, []).append(var)
-                if not combat.fighters[r].protected_from(src):
-                    unprevented.setdefault(r, []).append(var)
-                    if src.has("deathtouch"):
-                        dt_unprevented.setdefault(r, []).append(var)
-            elif r in combat.players:
-                player.append(var)
-            else:
-                to_object.setdefault(r, []).append(var)
-        lethal: dict[str, Any] = {}
-        for opt in tramplers:
-            assert opt.trample_target is not None
-            over = x[opt.creature, opt.trample_target]
-            for b in opt.blockers:
-                if b not in lethal:
-                    lethal[b] = self._lethal(combat.fighters[b].toughness, marked.get(b, 0),
-                                             assigned.get(b, []), dt_assigned.get(b, []),
-                                             f"{tag}:lethal:{b}")
-                m.add(over == 0).only_enforce_if(lethal[b].Not())
-        return _StepVars(x, player, {b: sum(v) for b, v in unprevented.items()},
-                         {b: sum(v) for b, v in dt_unprevented.items()},
-                         {p: sum(v) for p, v in to_object.items()})
+        return x, tramplers
 
-    def _lethal(self, toughness: int, marked: Expr, assigned: list[Any], dt: list[Any],
-                name: str) -> Any:
+    def _lethal(self, toughness: int, marked: Expr, assigned: list[Var], dt: list[Var],
+                name: str) -> Var:
         """A boolean that may be true only when the blocker is assigned lethal damage."""
         m = self.m
-        lethal = m.new_bool_var(name)
-        by_damage = m.new_bool_var(name + ":damage")
+        lethal = m.bool_var(name)
+        by_damage = m.bool_var(name + ":damage")
         m.add(marked + sum(assigned) >= toughness).only_enforce_if(by_damage)
         options_ = [by_damage]
         if dt:
-            by_dt = m.new_bool_var(name + ":deathtouch")
+            by_dt = m.bool_var(name + ":deathtouch")
             m.add(sum(dt) >= 1).only_enforce_if(by_dt)
             options_.append(by_dt)
         m.add_bool_or(options_).only_enforce_if(lethal)
@@ -182,55 +184,52 @@ class _Model:
         f = combat.fighters[b]
         if f.has("indestructible") or f.toughness <= 0 or b not in sv.unprevented:
             return
-        self.kills.append(self._dies(f.toughness, marked, sv, b, name))
+        self.kills.append(self.dies(f.toughness, marked, sv, b, name))
 
-    def _dies(self, toughness: int, marked: Expr, sv: _StepVars, b: str, name: str) -> Any:
+    def dies(self, toughness: int, marked: Expr, sv: _StepVars, b: str, name: str) -> Var:
+        """A boolean that may be true only when the step's unprevented damage destroys ``b``."""
         m = self.m
-        dies = m.new_bool_var(name)
-        by_damage = m.new_bool_var(name + ":damage")
+        dies = m.bool_var(name)
+        by_damage = m.bool_var(name + ":damage")
         m.add(marked + sv.unprevented[b] >= toughness).only_enforce_if(by_damage)
         opts = [by_damage]
         if b in sv.deathtouch_unprevented:
-            by_dt = m.new_bool_var(name + ":deathtouch")
+            by_dt = m.bool_var(name + ":deathtouch")
             m.add(sv.deathtouch_unprevented[b] >= 1).only_enforce_if(by_dt)
             opts.append(by_dt)
         m.add_bool_or(opts).only_enforce_if(dies)
         return dies
 
-    def solve(self, primary: list[Any], secondary: list[Any],
-              fixed_primary: int = 0) -> tuple[int, cp_model.CpSolver] | None:
-        """Maximise primary, then secondary; None when infeasible."""
-        bound = sum(1 for _ in secondary) * 1000 + 1000
-        self.m.maximize((sum(primary) + fixed_primary) * bound + sum(secondary))
-        solver = self.cp.CpSolver()
-        solver.parameters.num_workers = 1
-        solver.parameters.random_seed = 0
-        status = solver.solve(self.m)
-        if status not in (self.cp.OPTIMAL, self.cp.FEASIBLE):
-            return None
-        value = round(solver.objective_value) // bound
-        return value, solver
+    def solve(self, primary: list[Var], secondary: list[Var],
+              fixed_primary: int = 0) -> IntSolution | None:
+        """Maximise primary, then secondary, within what is left of the deadline; None when
+        infeasible."""
+        return self.m.maximize_lexicographic(primary, secondary, primary_offset=fixed_primary,
+                                             time_limit=self.deadline.remaining())
 
 
 def _objectives(maximize: Maximize, mdl: _Model,
-                steps: Sequence[_StepVars]) -> tuple[list[Any], list[Any]]:
+                steps: Sequence[_StepVars]) -> tuple[list[Var], list[Var]]:
+    """The primary and secondary sums to maximise for ``maximize``."""
     player = [v for sv in steps for v in sv.player]
     return (player, mdl.kills) if maximize == "player" else (mdl.kills, player)
 
 
-def _read(solver: Any, sv: _StepVars) -> Assignment:
+def _read(solution: IntSolution, sv: _StepVars) -> Assignment:
+    """The step's division in ``solution`` (a creature assigning nothing maps to {})."""
     out: Assignment = {}
     for (c, r), var in sv.x.items():
-        n = int(solver.value(var))
+        n = solution.value(var)
         split = out.setdefault(c, {})
         if n:
             split[r] = n
     return out
 
 
-def _solve_one(combat: Combat, who: Sequence[str], maximize: Maximize) -> Assignment:
+def _solve_one(combat: Combat, who: Sequence[str], maximize: Maximize,
+               deadline: Deadline) -> Assignment:
     """The attackers' best division for a single step on a concrete combat."""
-    mdl = _Model()
+    mdl = _Model(deadline)
     marked = {c: f.marked for c, f in combat.fighters.items()}
     sv = mdl.step(combat, who, marked, "s")
     for b in combat.blocks:
@@ -239,7 +238,7 @@ def _solve_one(combat: Combat, who: Sequence[str], maximize: Maximize) -> Assign
     got = mdl.solve(primary, secondary)
     if got is None:  # pragma: no cover - every step has a legal assignment
         raise RuntimeError("no legal combat damage assignment found")
-    return _read(got[1], sv)
+    return _read(got, sv)
 
 
 # -- two steps ----------------------------------------------------------------------------------
@@ -258,11 +257,25 @@ def _second_combat(c0: Combat, dead: frozenset[str], zeroed: frozenset[str]) -> 
     return after(c0, fake)
 
 
-def _plan(c0: Combat, first: Sequence[str], blk: Assignment,
-          maximize: Maximize) -> tuple[int, Assignment]:
-    """The attackers' best first-step division given the blockers' ``blk``, and its value over
-    both steps."""
-    dead_attackers = frozenset(deal(c0, blk, "first").destroyed) & frozenset(c0.attack)
+@dataclass(frozen=True)
+class _Outcome:
+    """One first-step outcome to model: which candidates it destroys."""
+
+    dead_attackers: frozenset[str]
+    """Attackers the blockers' first-step division destroys."""
+    cand_b: Sequence[str]
+    """Blockers the first step could destroy."""
+    cand_p: Sequence[str]
+    """Attacked planeswalkers/battles the first step could bring to 0."""
+    dead: frozenset[str]
+    """The candidate blockers this outcome destroys."""
+    zeroed: frozenset[str]
+    """The candidate planeswalkers/battles this outcome brings to 0."""
+
+
+def _candidates(c0: Combat, first: Sequence[str]) -> tuple[list[str], list[str]]:
+    """The blockers, and the attacked planeswalkers/battles, the first step's attackers could
+    destroy."""
     reach: set[str] = set()
     for c in first:
         if c0.is_attacker(c):
@@ -270,16 +283,26 @@ def _plan(c0: Combat, first: Sequence[str], blk: Assignment,
     cand_b = sorted(b for b in reach if b in c0.fighters and not c0.is_attacker(b)
                     and not c0.fighters[b].has("indestructible") and c0.fighters[b].toughness > 0)
     cand_p = sorted(p for p in reach if p in c0.counters)
+    if len(cand_b) + len(cand_p) > ENUMERATION_LIMIT:
+        raise SearchTooLarge(f"too many creatures and objects ({len(cand_b) + len(cand_p)}) the "
+                             "first step can destroy to plan both steps (at most "
+                             f"{ENUMERATION_LIMIT} are planned for)")
+    return cand_b, cand_p
+
+
+def _plan(c0: Combat, first: Sequence[str], blk: Assignment, maximize: Maximize,
+          deadline: Deadline) -> tuple[int, Assignment]:
+    """The attackers' best first-step division given the blockers' ``blk``, and its value over
+    both steps."""
+    dead_attackers = frozenset(deal(c0, blk, "first").destroyed) & frozenset(c0.attack)
+    cand_b, cand_p = _candidates(c0, first)
     cands = cand_b + cand_p
-    if len(cands) > ENUMERATION_LIMIT:
-        raise ValueError(f"too many creatures and objects ({len(cands)}) the first step can "
-                         "destroy to plan both steps")
     best: tuple[int, Assignment] | None = None
     for bits in product((False, True), repeat=len(cands)):
         chosen = {c for c, on in zip(cands, bits, strict=True) if on}
-        got = _plan_one(c0, first, blk, maximize, dead_attackers,
-                        frozenset(chosen & set(cand_b)), frozenset(chosen & set(cand_p)),
-                        cand_b, cand_p)
+        outcome = _Outcome(dead_attackers, cand_b, cand_p, frozenset(chosen & set(cand_b)),
+                           frozenset(chosen & set(cand_p)))
+        got = _plan_one(c0, first, maximize, outcome, deadline)
         if got is not None and (best is None or got[0] > best[0]):
             best = got
     if best is None:  # pragma: no cover - the all-alive outcome of a legal division exists
@@ -287,49 +310,55 @@ def _plan(c0: Combat, first: Sequence[str], blk: Assignment,
     return best
 
 
-def _plan_one(c0: Combat, first: Sequence[str], blk: Assignment, maximize: Maximize,
-              dead_attackers: frozenset[str], dead: frozenset[str], zeroed: frozenset[str],
-              cand_b: Sequence[str], cand_p: Sequence[str]) -> tuple[int, Assignment] | None:
-    mdl = _Model()
+def _require_outcome(mdl: _Model, c0: Combat, s1: _StepVars, marked0: Mapping[str, int],
+                     outcome: _Outcome) -> bool:
+    """Constrain the first step to destroy exactly ``outcome``'s candidates; False when it
+    can't."""
     m = mdl.m
-    marked0 = {c: f.marked for c, f in c0.fighters.items()}
-    s1 = mdl.step(c0, first, marked0, "1")
-    for b in cand_b:
+    for b in outcome.cand_b:
         f = c0.fighters[b]
-        u = s1.unprevented.get(b, 0)
-        dt = s1.deathtouch_unprevented.get(b, 0)
-        if b in dead:
-            die = mdl._dies(f.toughness, marked0[b], s1, b, f"d1:{b}") if b in s1.unprevented \
-                else None
-            if die is None:
-                return None
-            m.add(die == 1)
+        if b in outcome.dead:
+            if b not in s1.unprevented:
+                return False
+            m.add(mdl.dies(f.toughness, marked0[b], s1, b, f"d1:{b}") == 1)
         elif b in s1.unprevented:
-            m.add(marked0[b] + u <= f.toughness - 1)
+            m.add(marked0[b] + s1.unprevented[b] <= f.toughness - 1)
             if b in s1.deathtouch_unprevented:
-                m.add(dt == 0)
-    for p in cand_p:
+                m.add(s1.deathtouch_unprevented[b] == 0)
+    for p in outcome.cand_p:
         if p not in s1.to_object:
-            if p in zeroed:
-                return None
+            if p in outcome.zeroed:
+                return False
             continue
         hit = s1.to_object[p]
-        if p in zeroed:
+        if p in outcome.zeroed:
             m.add(hit >= c0.counters[p])
         else:
             m.add(hit <= c0.counters[p] - 1)
-    c2 = _second_combat(c0, dead | dead_attackers, zeroed)
+    return True
+
+
+def _plan_one(c0: Combat, first: Sequence[str], maximize: Maximize, outcome: _Outcome,
+              deadline: Deadline) -> tuple[int, Assignment] | None:
+    """The attackers' best first-step division that ends in ``outcome``, and its value over
+    both steps; None when no division does."""
+    mdl = _Model(deadline)
+    marked0 = {c: f.marked for c, f in c0.fighters.items()}
+    s1 = mdl.step(c0, first, marked0, "1")
+    if not _require_outcome(mdl, c0, s1, marked0, outcome):
+        return None
+    c2 = _second_combat(c0, outcome.dead | outcome.dead_attackers, outcome.zeroed)
     second = c2.assigners("regular", before=c0)
     marked2 = {c: marked0.get(c, 0) + s1.unprevented.get(c, 0) for c in c2.fighters}
     s2 = mdl.step(c2, second, marked2, "2")
     for b in c2.blocks:
         mdl.may_destroy(c2, b, marked2[b], s2, f"d2:{b}")
     primary, secondary = _objectives(maximize, mdl, [s1, s2])
-    fixed = len(dead) if maximize == "kills" else 0
+    fixed = len(outcome.dead) if maximize == "kills" else 0
     got = mdl.solve(primary, secondary, fixed_primary=fixed)
     if got is None:
         return None
-    return got[0], _read(got[1], s1)
+    return got.primary, _read(got, s1)
 
 
 # -- the whole combat ---------------------------------------------------------------------------
@@ -344,28 +373,41 @@ def _play(combat: Combat, attackers: Assignment, blockers: Assignment, step: Lit
     return verdict.result
 
 
-def resolve_combat(board: Board, maximize: Maximize = "player") -> CombatResult:
-    """Play every combat damage step of ``board``'s combat (SPEC §12).
+def _two_steps(c0: Combat, maximize: Maximize, deadline: Deadline) -> list[StepResult]:
+    """The first-strike step planned together with the regular step, then the regular step."""
+    first = c0.assigners("first")
+    plans = [(_plan(c0, first, blk, maximize, deadline), blk)
+             for blk in blocker_outcomes(c0, first)]
+    (_, att1), blk1 = min(plans, key=lambda p: p[0][0])
+    r1 = _play(c0, att1, blk1, "first")
+    c1 = after(c0, r1)
+    second = c1.assigners("regular", before=c0)
+    blk2 = blocker_outcomes(c1, second)[0]
+    r2 = _play(c1, _solve_one(c1, second, maximize, deadline), blk2, "regular", before=c0)
+    return [r1, r2]
+
+
+def resolve_combat(board: Board, maximize: Maximize = "player", *,
+                   deadline: Deadline | None = None,
+                   catalog: Catalog | None = None) -> CombatResult:
+    """Play every combat damage step of ``board``'s combat (CR 510).
 
     The attacking player's divisions maximise damage to players' life (``player``) or the
     number of blocking creatures destroyed (``kills``) over the whole combat; each blocker that
     blocks several attackers divides to destroy as many as it can, ties broken against the
-    attacker."""
-    c0 = combat_at(board)
-    first = c0.assigners("first")
-    steps: list[StepResult] = []
+    attacker. Every solve is limited to what is left of ``deadline`` (default: none):
+    :class:`~mtgcombat.errors.TimeLimitReached` once it has passed; ``catalog``: where printed
+    values come from (None: the default catalog)."""
+    deadline = deadline or NO_DEADLINE
+    deadline.check()
+    c0 = combat_at(board, catalog)
+    steps: list[StepResult]
     if not c0.first_step_exists():
+        first = c0.assigners("first")
         blk = blocker_outcomes(c0, first)[0]
-        steps.append(_play(c0, _solve_one(c0, first, maximize), blk, "first"))
+        steps = [_play(c0, _solve_one(c0, first, maximize, deadline), blk, "first")]
     else:
-        plans = [(_plan(c0, first, blk, maximize), blk) for blk in blocker_outcomes(c0, first)]
-        (_, att1), blk1 = min(plans, key=lambda p: p[0][0])
-        r1 = _play(c0, att1, blk1, "first")
-        steps.append(r1)
-        c1 = after(c0, r1)
-        second = c1.assigners("regular", before=c0)
-        blk2 = blocker_outcomes(c1, second)[0]
-        steps.append(_play(c1, _solve_one(c1, second, maximize), blk2, "regular", before=c0))
+        steps = _two_steps(c0, maximize, deadline)
     blockers = set(c0.blocks)
     destroyed = tuple(c for s in steps for c in s.destroyed)
     return CombatResult(maximize=maximize, steps=tuple(steps),

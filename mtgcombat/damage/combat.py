@@ -1,0 +1,183 @@
+"""The combat as a combat damage step begins (CR 506, 510): the attacking and blocking
+creatures still in combat, what each attacks or blocks, and the attacked planeswalkers and
+battles with their loyalty/defense.
+
+``first`` names the first combat damage step of the phase: the first-strike step when any
+creature in combat has first strike or double strike, otherwise the only (regular) step.
+``regular`` names the regular step; checked on a board alone, the board is taken as the state
+as that step begins, with the creatures' keywords unchanged since the first step.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from mtgcombat.board.characteristics import Obj, View
+from mtgcombat.board.model import Board, Permanent
+from mtgcombat.errors import BoardError
+from mtgcombat.rules.catalog import Catalog, default_catalog
+from mtgcombat.rules.colors import COLOR_WORDS
+
+Step = Literal["first", "regular"]
+Assignment = dict[str, dict[str, int]]
+"""Assigning creature id -> {recipient (blocker, attacker, player name, permanent id): amount}."""
+
+
+# -- the combat as a step begins -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Fighter:
+    """An attacking or blocking creature as a combat damage step begins."""
+
+    id: str
+    label: str
+    controller: str
+    power: int
+    toughness: int
+    marked: int
+    keywords: frozenset[str]
+    colors: frozenset[str]
+
+    def has(self, keyword: str) -> bool:
+        """Does it have ``keyword`` now?"""
+        return keyword in self.keywords
+
+    @property
+    def strikes_first(self) -> bool:
+        """First strike or double strike (702.7b, 702.4b)."""
+        return self.has("first strike") or self.has("double strike")
+
+    def protected_from(self, source: Fighter) -> bool:
+        """Protection from one of ``source``'s colours prevents its damage (702.16e)."""
+        return any(f"protection from {w}" in self.keywords and c in source.colors
+                   for w, c in COLOR_WORDS.items())
+
+
+@dataclass(frozen=True)
+class Combat:
+    """Attackers, blockers and attacked objects that are still in combat as a step begins."""
+
+    board: Board
+    fighters: dict[str, Fighter]
+    attack: dict[str, str]
+    """Attacker in combat -> the player, planeswalker or battle it attacks."""
+    blocked: frozenset[str]
+    """Attackers that became blocked (they remain blocked, 509.1h)."""
+    blocks: dict[str, tuple[str, ...]]
+    """Blocker in combat -> the attackers in combat it blocks."""
+    counters: dict[str, int]
+    """Loyalty / defense of each attacked planeswalker / battle still on the battlefield."""
+    left: frozenset[str]
+    """Attacked planeswalkers and battles that left combat (506.4c)."""
+    catalog: Catalog | None = field(default=None, compare=False, repr=False)
+    """The card catalog the board's characteristics come from (None: the default one)."""
+
+    @property
+    def players(self) -> frozenset[str]:
+        """The players' names."""
+        return frozenset(p.name for p in self.board.players)
+
+    def blockers_of(self, attacker: str) -> tuple[str, ...]:
+        """The blockers in combat blocking ``attacker``, in board order."""
+        return tuple(b for b, atts in self.blocks.items() if attacker in atts)
+
+    def target_open(self, attacker: str) -> bool:
+        """Can what ``attacker`` attacks still be dealt its combat damage (506.4c)?"""
+        target = self.attack[attacker]
+        return target in self.players or (target in self.counters and target not in self.left)
+
+    def is_attacker(self, cid: str) -> bool:
+        """Is ``cid`` an attacking creature still in combat?"""
+        return cid in self.attack
+
+    def first_step_exists(self) -> bool:
+        """Any attacking or blocking creature has first strike or double strike (702.7b)."""
+        return any(f.strikes_first for f in self.fighters.values())
+
+    def assigners(self, step: Step, before: Combat | None = None) -> tuple[str, ...]:
+        """The creatures that assign combat damage in ``step`` (702.7b, 702.4b, 510.4).
+
+        In the regular step after a first-strike step: the creatures that had neither first
+        strike nor double strike as the first step began (judged on ``before``, or on now when
+        not given) plus those that have double strike now."""
+        ids = tuple(self.fighters)
+        if step == "first":
+            if not self.first_step_exists():
+                return ids
+            return tuple(c for c in ids if self.fighters[c].strikes_first)
+        out = []
+        for c in ids:
+            then = before.fighters.get(c) if before is not None else None
+            had = (then or self.fighters[c]).strikes_first
+            if not had or self.fighters[c].has("double strike"):
+                out.append(c)
+        return tuple(out)
+
+    def label(self, rid: str) -> str:
+        """A readable name for a creature, permanent or player."""
+        if rid in self.fighters:
+            return self.fighters[rid].label
+        return rid
+
+
+def _fighter(obj: Obj, perm: Permanent) -> Fighter:
+    """The fighter for creature ``obj`` with its marked damage from ``perm``."""
+    return Fighter(id=obj.id, label=obj.label(), controller=obj.controller,
+                   power=obj.power or 0, toughness=obj.toughness or 0, marked=perm.damage,
+                   keywords=obj.keywords, colors=obj.colors)
+
+
+def _counter_value(board: Board, obj: Obj, index: int, catalog: Catalog | None) -> int:
+    """Loyalty of a planeswalker / defense of a battle (board value, else printed)."""
+    perm = board.permanents[index]
+    kind = "loyalty" if obj.is_planeswalker else "defense"
+    value = perm.loyalty if kind == "loyalty" else perm.defense
+    if value is None:
+        value = perm.counters.get(kind)
+    if value is None and perm.card is not None:
+        card = (catalog or default_catalog()).get(perm.card)
+        value = card.loyalty if kind == "loyalty" else card.defense
+    if value is None:
+        raise BoardError(f"{obj.label()} is attacked: it needs '{kind}' for the combat "
+                         "damage step", path=f"$.permanents[{index}].{kind}")
+    return value
+
+
+def combat_at(board: Board, catalog: Catalog | None = None) -> Combat:
+    """The combat described by ``board``'s ``attack``, ``blocks`` and ``removed_from_combat``,
+    as a combat damage step begins (``catalog``: where printed values come from; None: the
+    default catalog)."""
+    if board.attack is None:
+        raise BoardError("the combat damage step needs an 'attack'", path="$.attack")
+    view = View(board, catalog)
+    index = {p.id: i for i, p in enumerate(board.permanents)}
+    removed = set(board.removed_from_combat)
+
+    def in_combat(cid: str) -> bool:
+        """Is ``cid`` a creature that was not removed from combat?"""
+        obj = view.objects.get(cid)
+        return obj is not None and obj.is_creature and cid not in removed
+
+    declared = board.blocks or {}
+    attack = {a: t for a, t in board.attack.items() if in_combat(a)}
+    blocked = frozenset(a for v in declared.values() for a in ([v] if isinstance(v, str) else v))
+    blocks = {b: tuple(a for a in ([v] if isinstance(v, str) else v) if a in attack)
+              for b, v in declared.items() if in_combat(b) and b not in attack}
+    fighters = {c: _fighter(view.objects[c], board.permanents[index[c]])
+                for c in [*attack, *blocks]}
+    counters: dict[str, int] = {}
+    left: set[str] = set()
+    for target in set(attack.values()):
+        if target not in index:
+            continue
+        obj = view.objects.get(target)
+        if obj is None or not (obj.is_planeswalker or obj.is_battle):
+            left.add(target)
+            continue
+        counters[target] = _counter_value(board, obj, index[target], catalog)
+        if target in removed or counters[target] <= 0:
+            left.add(target)
+    return Combat(board=board, fighters=fighters, attack=attack, blocked=blocked,
+                  blocks=blocks, counters=counters, left=frozenset(left), catalog=catalog)
