@@ -1,4 +1,4 @@
-"""Paying the costs to attack (CR 508.1g-j, SPEC §8): mana parsing, totals, and the article's
+"""Paying the costs to attack (CR 508.1g-j): mana parsing, totals, and the article's
 questions 1, 6, 10, 16, 19, 20, 21, 24 plus Hollow Warrior, War Tax X=0 and Leviathan.
 
 Expected answers come from the article (seeds/001) and the rules text, not from the solver.
@@ -24,6 +24,16 @@ from mtgcombat.payment.mana import (
     total_cost,
 )
 from mtgcombat.payment.mana import pay as pay_mana
+from mtgcombat.payment.plan import (
+    Activate,
+    PayLife,
+    PayMana,
+    PlanStep,
+    ReturnToHand,
+    Sacrifice,
+    Tap,
+    step_from_json,
+)
 from mtgcombat.payment.search import PaymentResult, pay
 
 G = frozenset({"G"})
@@ -54,11 +64,12 @@ def run(data: dict[str, Any], *attackers: str) -> PaymentResult:
 
 
 def activations(r: PaymentResult) -> list[dict[str, Any]]:
-    return [s for s in r.plan if s["action"] == "activate"]
+    return steps(r, "activate")
 
 
 def steps(r: PaymentResult, action: str) -> list[dict[str, Any]]:
-    return [s for s in r.plan if s["action"] == action]
+    """The plan's steps of one action, in their JSON form."""
+    return [js for js in (s.to_json() for s in r.plan) if js["action"] == action]
 
 
 # --- mana costs -----------------------------------------------------------------------------
@@ -335,7 +346,7 @@ def test_life_up_to_the_whole_life_total() -> None:
 
 
 def test_a_land_taps_for_mana_then_is_sacrificed() -> None:
-    """SPEC §8: tap for mana, then sacrifice — {2} and a land from two Forests."""
+    """CR 508.1i-j: tap for mana, then sacrifice — {2} and a land from two Forests."""
     data = board(perm("cub", "Bear Cub"), perm("woods", "Flooded Woodlands"),
                  perm("fa", "Forest"), perm("fb", "Forest"),
                  perm("prop", "Propaganda", "opp"))
@@ -435,3 +446,53 @@ def test_spreading_seas_land_taps_only_for_blue() -> None:
     tower = View(load_board(data)).objects["tower"]
     assert tower.subtypes == {"Island"}
     assert [e.produces for e in tower.effects if e.kind == "mana_ability"] == [["{U}"]]
+
+
+# --- the typed plan and its rendering ---------------------------------------------------------
+
+
+def rendered(r: PaymentResult) -> list[str]:
+    """The plan lines ``mtgcombat check`` prints, read back from the JSON plan."""
+    from mtgcombat.cli.render import plan_step
+
+    return [plan_step(step_from_json(js)) for js in r.to_json()["plan"]]
+
+
+def test_phyrexian_mana_paid_with_life_has_no_pay_zero_line() -> None:
+    """{W/P} paid with 2 life: the plan pays life, and no ``pay {0}`` line comes first."""
+    data = board(perm("bears", "Grizzly Bears"), perm("annex", "Norn's Annex", "opp"), life=2)
+    r = run(data, "bears")
+    assert r.payable and r.plan == [PayLife(2)]
+    assert rendered(r) == ["pay 2 life"]
+    assert not any("{0}" in line for line in rendered(r))
+
+
+def test_war_tax_zero_still_pays_zero() -> None:
+    data = board(perm("goblin", "Crazed Goblin"), perm("tax", "War Tax", activations=[0]))
+    r = run(data, "goblin")
+    assert r.plan == [PayMana("{0}")] and rendered(r) == ["pay {0}"]
+
+
+def test_activation_lines_name_the_permanent_or_card() -> None:
+    """An activated mana ability's line names its permanent (or card in hand), never None."""
+    lands = run(_q6(), "g1")
+    assert {line.split(":")[0] for line in rendered(lands) if line.startswith("activate")} == {
+        "activate s1", "activate s2"}
+    guides = rendered(run(_q19(2), "bears"))
+    acts = [line for line in guides if line.startswith("activate")]
+    assert len(acts) == 2
+    assert all(line.startswith("activate Simian Spirit Guide (from hand): ") for line in acts)
+    assert not any("None" in line for line in guides)
+
+
+def test_plan_steps_round_trip_through_json() -> None:
+    steps_: list[PlanStep] = [
+        Activate("tower", False, "{T}, Sacrifice a creature: Add {B}{B}", "{B}{B}",
+                 sacrificed=("f1",)),
+        Activate("Simian Spirit Guide", True, "Exile: Add {R}", "{R}", paid="{G}",
+                 paid_life=2, life=1, sacrificed=("a", "b")),
+        PayMana("{R}"), PayLife(2), Tap("bears", "x"), Sacrifice("l1", "y"),
+        ReturnToHand("seas", "z")]
+    assert [step_from_json(s.to_json()) for s in steps_] == steps_
+    with pytest.raises(NotImplementedError):
+        step_from_json({"action": "frobnicate"})

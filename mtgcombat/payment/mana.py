@@ -16,6 +16,8 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
+from mtgcombat.payment.matching import match
+
 COLORS: tuple[str, ...] = ("W", "U", "B", "R", "G")
 """The five colours, in WUBRG order."""
 ANY: frozenset[str] = frozenset(COLORS)
@@ -252,39 +254,21 @@ def _pip_choices(cost: ManaCost, life: int) -> Iterator[tuple[ManaCost, int]]:
 
 def _assign(cost: ManaCost, pool: Mapping[Unit, int]) -> dict[Unit, list[str]] | None:
     """Match the pips and the generic mana of ``cost`` to units of ``pool`` (a bipartite
-    b-matching by augmenting paths); the concrete colours taken from each unit kind."""
+    b-matching); the concrete colours taken from each unit kind."""
     kinds = [u for u, n in pool.items() if n > 0]
-    cap = {u: pool[u] for u in kinds}
-    if cost.generic + len(cost.pips) > sum(cap.values()):
+    if cost.generic + len(cost.pips) > sum(pool[u] for u in kinds):
         return None
     slots: list[frozenset[str] | None] = [p.allowed for p in cost.pips]
     slots.extend([None] * cost.generic)
-    owner: dict[Unit, list[int]] = {u: [] for u in kinds}
-
-    def fits(slot: int, unit: Unit) -> bool:
-        allowed = slots[slot]
-        return allowed is None or bool(allowed & unit)
-
-    def augment(slot: int, seen: set[Unit]) -> bool:
-        for u in kinds:
-            if u in seen or not fits(slot, u):
-                continue
-            seen.add(u)
-            if len(owner[u]) < cap[u]:
-                owner[u].append(slot)
-                return True
-            for j, other in enumerate(owner[u]):
-                if augment(other, seen):
-                    owner[u][j] = slot
-                    return True
-        return False
-
+    options = [[u for u in kinds if allowed is None or allowed & u] for allowed in slots]
     # Most constrained slots first (pips before generic) keeps the search short.
-    for slot in sorted(range(len(slots)), key=lambda s: (slots[s] is None, len(slots[s] or ()))):
-        if not augment(slot, set()):
-            return None
+    order = sorted(range(len(slots)), key=lambda s: (slots[s] is None, len(slots[s] or ())))
+    owner = match(options, pool.__getitem__, order)
+    if owner is None:
+        return None
     out: dict[Unit, list[str]] = {}
-    for u, taken in owner.items():
+    for u in kinds:
+        taken = owner.get(u)
         if taken:
             out[u] = [_concrete(slots[s], u) for s in taken]
     return out

@@ -1,35 +1,36 @@
-"""Paying the costs to attack (CR 508.1g-j; article steps 4-7; SPEC §8).
+"""Paying the costs to attack or block (CR 508.1g-j / 509.1d-g): the exact search.
 
-After a declaration is chosen: the attackers without vigilance become tapped (step 4); the
-total cost is the sum of the incurred cost instances and is locked in (step 5); only if that
-total includes mana may mana abilities be activated (step 6; CR 508.1i); then everything is paid
-at once, in any order (step 7; CR 508.1j).
+After a declaration is chosen: the attackers without vigilance become tapped (CR 508.1f); the
+total cost is the sum of the incurred cost instances and is locked in (CR 508.1h); only if that
+total includes mana may mana abilities be activated (CR 508.1i); then everything is paid at
+once, in any order (CR 508.1j).
 
-Decisions (documented in SPEC terms):
+Decisions:
 
 * ``{0}`` does not "require mana" (CR 508.1i): a total of ``{0}`` (War Tax with X=0) skips
-  step 6, so no mana ability can be activated for it.
-* Only mana abilities (:class:`~mtgcombat.effects.ManaAbility`) can be activated; a creature's
-  own ``{T}``/``{Q}`` abilities need it free of summoning sickness (or haste, CR 302.6).
+  the activation step, so no mana ability can be activated for it.
+* Only mana abilities (:class:`~mtgcombat.rules.effects.ManaAbility`) can be activated; a
+  creature's own ``{T}``/``{Q}`` abilities need it free of summoning sickness (or haste,
+  CR 302.6).
 * Sacrifice / return picks take distinct permanents the active player controls, matching the
-  filter when paid. A permanent sacrificed to a mana ability (step 6) is gone for step 7, but a
-  permanent may tap for mana first. In step 7, tapping a creature for "tap an untapped creature"
+  filter when paid. A permanent sacrificed to a mana ability is gone when the total is paid,
+  but a permanent may tap for mana first. Tapping a creature for "tap an untapped creature"
   (Hollow Warrior) may precede sacrificing or returning it (costs are paid in any order;
-  article question 4); the tapped creature is not a declared attacker, even a vigilant one, and
-  is untapped after step 6.
+  article question 4); the tapped creature is not a declared attacker, even a vigilant one.
 * The active player's mana pool is empty when the declaration starts (no board field says
   otherwise).
 
-Step 6 is decided exactly by a breadth-first search over its reachable states (which
-permanents are untapped / tapped / gone, the mana pool, life paid, cards exiled from hand):
-that is the rules' own process, so a plan exists iff some reachable state can pay the total.
-Interchangeable permanents (same characteristics, abilities and state) are merged; abilities
-whose only cost is {T} of a permanent with no other mana ability are activated up front when
-that can't hurt (a tapped land can still be sacrificed; unused mana is dropped from the plan);
-the pool keeps at most enough units of each kind for the total plus one activation of every
-ability with a mana cost, which bounds the search (only repeated {Q}/{T} loops could need more).
-Breadth-first order returns a plan with few activations; among ways to pay mana, the one
-spending the least life; declared attackers are sacrificed only when nothing else will do.
+The activation step is decided exactly by a breadth-first search over its reachable states
+(which permanents are untapped / tapped / gone, the mana pool, life paid, cards exiled from
+hand): that is the rules' own process, so a plan exists iff some reachable state can pay the
+total. Interchangeable permanents (same characteristics, abilities and state) are merged;
+abilities whose only cost is {T} of a permanent with no other mana ability are activated up
+front when that can't hurt (a tapped land can still be sacrificed; unused mana is dropped from
+the plan); the pool keeps at most enough units of each kind for the total plus one activation
+of every ability with a mana cost, which bounds the search (only repeated {Q}/{T} loops could
+need more). Breadth-first order returns a plan with few activations; among ways to pay mana,
+the one spending the least life; declared attackers are sacrificed only when nothing else
+will do.
 """
 
 from __future__ import annotations
@@ -37,289 +38,47 @@ from __future__ import annotations
 import itertools
 from collections import Counter, deque
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from mtgcombat.board.characteristics import Obj, View
 from mtgcombat.board.model import Board
-from mtgcombat.compile.instances import CostInstance, Instances
+from mtgcombat.compile.instances import Instances
 from mtgcombat.errors import SearchTooLarge
-from mtgcombat.payment.mana import (
-    ANY,
-    COLORS,
-    ManaCost,
-    Payment,
-    Pool,
-    Unit,
-    mana_str,
-    parse_cost,
-    parse_produced,
-    payments,
-)
-from mtgcombat.payment.mana import (
-    pay as pay_mana,
-)
-from mtgcombat.rules.catalog import Catalog, default_catalog
-from mtgcombat.rules.effects import CostPick, ManaAbility, Selector
+from mtgcombat.payment.mana import Payment, Pool, payments
+from mtgcombat.payment.mana import pay as pay_mana
+from mtgcombat.payment.matching import match
+from mtgcombat.payment.plan import PaymentResult, PlanStep, Settlement, build_plan
+from mtgcombat.payment.resources import Ability, Activation, Resources, State, freeze_pool
+from mtgcombat.payment.total import Pick, TotalCost, merge_picks, total_cost, total_key
+from mtgcombat.rules.catalog import Catalog
+from mtgcombat.rules.effects import CostPick
+
+__all__ = [
+    "MAX_STATES",
+    "PaymentResult",
+    "PaymentSearchTooLarge",
+    "PlanStep",
+    "TotalCost",
+    "pay",
+    "total_cost",
+    "total_key",
+]
 
 MAX_STATES = 200_000
-"""Step-6 states explored before giving up (boards this large are outside the design)."""
+"""Activation-step states explored before giving up (boards this large are outside the
+design)."""
+
+_Parents = dict[tuple[Any, ...], tuple[tuple[Any, ...] | None, Activation | None]]
 
 
 class PaymentSearchTooLarge(SearchTooLarge):
-    """Step 6 has too many reachable states to decide payment exactly."""
+    """The activation step has too many reachable states to decide payment exactly."""
 
 
-# --- the locked-in total (step 5) -----------------------------------------------------------
+class _Payer(Resources):
+    """The payment problem of one declaration, with the search that decides it."""
 
-
-@dataclass(frozen=True)
-class Pick:
-    """``count`` permanents matching ``filter`` to sacrifice or return, for one cost."""
-
-    action: Literal["sacrifice", "return"]
-    count: int
-    filter: Selector
-    source: Obj | None
-    label: str
-
-    def describe(self) -> str:
-        verb = "sacrifice" if self.action == "sacrifice" else "return"
-        return f"{verb} {self.count} {pick_words(self.filter)}"
-
-
-@dataclass(frozen=True)
-class TotalCost:
-    """The total cost of a declaration: mana, life, picks and creatures to tap, added up."""
-
-    mana: ManaCost = field(default_factory=ManaCost)
-    life: int = 0
-    picks: tuple[Pick, ...] = ()
-    tap: int = 0
-    tap_for: tuple[str, ...] = ()
-
-    def __str__(self) -> str:
-        parts: list[str] = []
-        if str(self.mana):
-            parts.append(str(self.mana))
-        if self.life:
-            parts.append(f"{self.life} life")
-        parts.extend(p.describe() for p in _merge_picks(self.picks))
-        if self.tap:
-            parts.append(f"tap {self.tap} untapped creature(s)")
-        return " + ".join(parts) or "no cost"
-
-
-def _merge_picks(picks: tuple[Pick, ...]) -> list[Pick]:
-    merged: dict[tuple[str, str], Pick] = {}
-    for p in picks:
-        key = (p.action, repr(p.filter))
-        old = merged.get(key)
-        merged[key] = p if old is None else Pick(p.action, old.count + p.count, p.filter,
-                                                 p.source, old.label)
-    return list(merged.values())
-
-
-def pick_words(sel: Selector) -> str:
-    """``land``, ``Island``, ``enchantment``, ``creature``, ``permanent``."""
-    words = [*sel.subtypes_any, *[t.lower() for t in sel.types]]
-    return "/".join(words) if words else "permanent"
-
-
-def total_key(total: TotalCost) -> tuple[Any, ...]:
-    """Equal for two totals that are paid the same way (labels aside): whether a total can be
-    paid depends on this and on which creatures are declared, nothing else."""
-    picks = tuple(sorted((p.action, p.count, repr(p.filter), p.source.id if p.source else "")
-                         for p in total.picks))
-    return (str(total.mana), total.life, picks, total.tap)
-
-
-def total_cost(inst: Instances, committed: frozenset[int], view: View) -> TotalCost:
-    """The locked-in total of the cost instances in ``committed`` (article step 5)."""
-    mana = ManaCost()
-    life = 0
-    picks: list[Pick] = []
-    tap = 0
-    tap_for: list[str] = []
-    for i in sorted(committed):
-        ci: CostInstance = inst.costs[i]
-        cost = ci.cost
-        mana = mana + parse_cost(cost.mana)
-        life += cost.life
-        src = view.objects.get(ci.source.permanent or "")
-        label = f"{ci.source} for {ci.creature}"
-        picks.extend(Pick("sacrifice", p.count, p.filter, src, label) for p in cost.sacrifice)
-        picks.extend(Pick("return", p.count, p.filter, src, label) for p in cost.return_to_hand)
-        tap += cost.tap_untapped_creatures
-        tap_for.extend([label] * cost.tap_untapped_creatures)
-    return TotalCost(mana, life, tuple(picks), tap, tuple(tap_for))
-
-
-# --- resources (step 6) ---------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Ability:
-    """One mana ability the active player may activate: of a permanent (``perm`` index) or of
-    a card in hand (``hand`` index)."""
-
-    effect: ManaAbility
-    text: str
-    cost: ManaCost
-    alternatives: tuple[tuple[Unit, ...], ...]
-    perm: int | None = None
-    hand: int | None = None
-
-
-def ability_text(eff: ManaAbility, name: str) -> str:
-    """The ability in printed form: ``{T}, Sacrifice a creature: Add {B}{B}``."""
-    parts: list[str] = []
-    if eff.mana_cost:
-        parts.append(eff.mana_cost)
-    if eff.tap:
-        parts.append("{T}")
-    if eff.untap:
-        parts.append("{Q}")
-    if eff.life:
-        parts.append(f"Pay {eff.life} life")
-    if eff.sacrifice_self:
-        parts.append(f"Sacrifice {name}")
-    if eff.sacrifice is not None:
-        n = eff.sacrifice.count
-        parts.append(f"Sacrifice {'a' if n == 1 else n} {pick_words(eff.sacrifice.filter)}")
-    if eff.from_hand:
-        parts.append(f"Exile {name} from your hand")
-    amount = "" if eff.amount == 1 else f" ×{eff.amount}"
-    return f"{', '.join(parts) or '{0}'}: Add {' or '.join(eff.produces)}{amount}"
-
-
-def _alternatives(eff: ManaAbility, obj: Obj | None) -> tuple[tuple[Unit, ...], ...]:
-    """What one activation can add. A choice among single mana is kept as one flexible unit
-    (chosen when spent); with an amount above one each alternative is a fixed colour."""
-    if eff.amount == "toughness":
-        n = obj.toughness if obj is not None and obj.toughness is not None else 0
-    elif eff.amount == "power":
-        n = obj.power if obj is not None and obj.power is not None else 0
-    else:
-        n = eff.amount
-    alts = [parse_produced(p) for p in eff.produces]
-    if n <= 0:
-        return ((),)
-    if n == 1:
-        if all(len(a) == 1 for a in alts):
-            return ((frozenset().union(*(a[0] for a in alts)),),)
-        return tuple(tuple(a) for a in alts)
-    out: list[tuple[Unit, ...]] = []
-    for a in alts:
-        if ANY in a:
-            out.extend(tuple(frozenset({c}) if u == ANY else u for u in a) * n for c in COLORS)
-        else:
-            out.append(tuple(a) * n)
-    return tuple(dict.fromkeys(out))
-
-
-@dataclass(frozen=True)
-class State:
-    """A moment of step 6: each permanent ``U`` (untapped), ``T`` (tapped) or ``X`` (gone),
-    the mana pool, the life paid so far and how many of each hand card were exiled."""
-
-    status: tuple[str, ...]
-    pool: tuple[tuple[Unit, int], ...]
-    life_paid: int
-    hand_used: tuple[int, ...]
-    once_used: frozenset[int] = frozenset()
-    """Permanents whose "activate only once each turn" mana ability has been used."""
-
-    def pool_counter(self) -> Pool:
-        return Counter(dict(self.pool))
-
-
-def _freeze_pool(pool: Mapping[Unit, int], cap: int) -> tuple[tuple[Unit, int], ...]:
-    return tuple(sorted(((u, min(n, cap)) for u, n in pool.items() if n > 0),
-                        key=lambda un: sorted(un[0])))
-
-
-Settlement = tuple[Payment, list[tuple[Pick, int]], list[int]]
-"""Step 7: the mana payment, the permanent each pick takes, the creatures tapped."""
-
-
-@dataclass
-class Activation:
-    """One activation on the way to a state (for the plan)."""
-
-    ability: Ability
-    units: tuple[Unit, ...]
-    paid: Payment | None
-    sacrificed: tuple[int, ...]
-    pre: bool = False
-    """Activated up front as harmless; left out of the plan if its mana isn't spent."""
-
-
-class _Payer:
-    """The payment problem of one declaration."""
-
-    def __init__(self, board: Board, inst: Instances, decl: Mapping[str, str],
-                 committed: frozenset[int], catalog: Catalog | None,
-                 declared_tap: bool = True, view: View | None = None) -> None:
-        self.board = board
-        self.declared_tap = declared_tap
-        self.view = view if view is not None else View(board, catalog)
-        self.catalog = catalog or default_catalog()
-        self.active = inst.active_player
-        self.decl = dict(decl)
-        self.total = total_cost(inst, committed, self.view)
-        self.life_total = board.player(self.active).life
-        self.perms: list[Obj] = [o for o in self.view.objects.values()
-                                 if o.controller == self.active]
-        self.group = self._groups()
-        self.hand: list[str] = sorted(Counter(board.player(self.active).hand or []))
-        self.hand_count = Counter(board.player(self.active).hand or [])
-        self.abilities = self._abilities()
-        # Enough of any one kind of mana for the total plus one activation of every ability
-        # with a mana cost (more could matter only for repeated untap loops).
-        ability_cost = sum(a.cost.mana_value for a in self.abilities)
-        self.cap = max(1, self.total.mana.mana_value + ability_cost)
-
-    # -- setup -----------------------------------------------------------------------------
-
-    def tapped_by_attacking(self, o: Obj) -> bool:
-        """Declared attackers without vigilance are tapped (CR 508.1f); blockers are not."""
-        return self.declared_tap and o.id in self.decl and "vigilance" not in o.keywords
-
-    def can_use_own_tap(self, o: Obj) -> bool:
-        """A creature's own {T}/{Q} abilities need it free of summoning sickness (CR 302.6)."""
-        return not (o.is_creature and o.summoning_sick and "haste" not in o.keywords)
-
-    def _groups(self) -> list[int]:
-        keys: dict[tuple[Any, ...], int] = {}
-        out: list[int] = []
-        for o in self.perms:
-            key = (o.name, o.card, self.view.effects_key(o), o.types, o.subtypes, o.colors,
-                   o.keywords, o.power, o.toughness, tuple(sorted(o.counters.items())), o.tapped,
-                   o.summoning_sick, o.id in self.decl, o.attached_to)
-            out.append(keys.setdefault(key, len(keys)))
-        return out
-
-    def _abilities(self) -> list[Ability]:
-        out: list[Ability] = []
-        for i, o in enumerate(self.perms):
-            for eff in o.effects:
-                if isinstance(eff, ManaAbility) and not eff.from_hand:
-                    out.append(Ability(eff, ability_text(eff, o.name), parse_cost(eff.mana_cost),
-                                       _alternatives(eff, o), perm=i))
-        for h, name in enumerate(self.hand):
-            card = self.catalog.get(name)
-            for eff in card.effects:
-                if isinstance(eff, ManaAbility) and eff.from_hand:
-                    out.append(Ability(eff, ability_text(eff, card.name),
-                                       parse_cost(eff.mana_cost), _alternatives(eff, None),
-                                       hand=h))
-        return out
-
-    def start(self) -> State:
-        """Step 6 begins: attackers without vigilance are tapped, the pool is empty."""
-        status = tuple("T" if o.tapped or self.tapped_by_attacking(o) else "U" for o in self.perms)
-        return State(status, (), 0, tuple(0 for _ in self.hand))
+    # -- up-front activations --------------------------------------------------------------
 
     def harmless(self, ab: Ability, total: TotalCost) -> bool:
         """Can activating ``ab`` at once never hurt? True when {T} is its only cost, it has a
@@ -352,58 +111,68 @@ class _Payer:
                 status[ab.perm] = "T"
                 pool.update(ab.alternatives[0])
                 acts.append(Activation(ab, ab.alternatives[0], None, (), pre=True))
-        return State(tuple(status), _freeze_pool(pool, self.cap), 0, s.hand_used,
+        return State(tuple(status), freeze_pool(pool, self.cap), 0, s.hand_used,
                      s.once_used), acts
 
-    def key(self, s: State) -> tuple[Any, ...]:
-        """States equal up to swapping interchangeable permanents share a key."""
-        by_group: dict[int, list[str]] = {}
-        for i, st in enumerate(s.status):
-            by_group.setdefault(self.group[i], []).append(st + "*" * (i in s.once_used))
-        return (tuple(sorted((g, tuple(sorted(v))) for g, v in by_group.items())),
-                s.pool, s.life_paid, s.hand_used)
-
-    # -- step 6 ----------------------------------------------------------------------------
+    # -- activating mana abilities (CR 508.1i) ---------------------------------------------
 
     def moves(self, s: State) -> Iterator[tuple[State, Activation]]:
         """Every state one mana ability activation away from ``s``."""
         for ab in self.abilities:
             yield from self._activate(s, ab)
 
+    def _use_permanent(self, s: State, ab: Ability,
+                       status: list[str]) -> frozenset[int] | None:
+        """Apply the {T}/{Q}/sacrifice-self costs of ``ab`` (a permanent's ability) to
+        ``status``; the permanents whose once-each-turn ability is used, or ``None`` if it
+        can't be activated."""
+        eff = ab.effect
+        assert ab.perm is not None
+        i = ab.perm
+        if status[i] == "X" or not self.first_of_kind(s, i):
+            return None
+        once_used = s.once_used
+        if eff.once_per_turn:
+            if i in once_used:
+                return None
+            once_used = once_used | {i}
+        if (eff.tap or eff.untap) and not self.can_use_own_tap(self.perms[i]):
+            return None
+        if eff.tap and eff.untap:
+            return None
+        if eff.tap:
+            if status[i] != "U":
+                return None
+            status[i] = "T"
+        if eff.untap:
+            if status[i] != "T":
+                return None
+            status[i] = "U"
+        if eff.sacrifice_self:
+            status[i] = "X"
+        return once_used
+
+    def _use_card(self, ab: Ability, hand_used: list[int]) -> bool:
+        """Exile a card from hand for ``ab``: false if none of that card is left."""
+        assert ab.hand is not None
+        h = ab.hand
+        if not ab.effect.from_hand or hand_used[h] >= self.hand_count[self.hand[h]]:
+            return False
+        hand_used[h] += 1
+        return True
+
     def _activate(self, s: State, ab: Ability) -> Iterator[tuple[State, Activation]]:
+        """Every state reached by activating ``ab`` once from ``s``."""
         eff = ab.effect
         status = list(s.status)
         hand_used = list(s.hand_used)
-        once_used = s.once_used
+        once_used: frozenset[int] | None = s.once_used
         if ab.perm is not None:
-            i = ab.perm
-            o = self.perms[i]
-            if status[i] == "X" or not self._first_of_kind(s, i):
-                return
-            if eff.once_per_turn:
-                if i in once_used:
-                    return
-                once_used = once_used | {i}
-            if (eff.tap or eff.untap) and not self.can_use_own_tap(o):
-                return
-            if eff.tap and eff.untap:
-                return
-            if eff.tap:
-                if status[i] != "U":
-                    return
-                status[i] = "T"
-            if eff.untap:
-                if status[i] != "T":
-                    return
-                status[i] = "U"
-            if eff.sacrifice_self:
-                status[i] = "X"
-        else:
-            assert ab.hand is not None
-            h = ab.hand
-            if not eff.from_hand or hand_used[h] >= self.hand_count[self.hand[h]]:
-                return
-            hand_used[h] += 1
+            once_used = self._use_permanent(s, ab, status)
+        elif not self._use_card(ab, hand_used):
+            return
+        if once_used is None:
+            return
         life_left = self.life_total - s.life_paid - eff.life
         if eff.life and life_left < 0:
             return
@@ -416,19 +185,14 @@ class _Payer:
                 for units in ab.alternatives:
                     pool: Pool = Counter(left)
                     pool.update(units)
-                    nxt = State(tuple(after), _freeze_pool(pool, self.cap),
+                    nxt = State(tuple(after), freeze_pool(pool, self.cap),
                                 s.life_paid + eff.life + (paid.life if paid else 0),
                                 tuple(hand_used), once_used)
                     yield nxt, Activation(ab, units, paid, sac)
 
-    def _first_of_kind(self, s: State, i: int) -> bool:
-        """Only the first of interchangeable permanents in the same status acts."""
-        return all(not (self.group[j] == self.group[i] and s.status[j] == s.status[i]
-                        and (j in s.once_used) == (i in s.once_used))
-                   for j in range(i))
-
     def _pay_ability(self, ab: Ability, pool: Pool,
                      life_left: int) -> Iterator[tuple[Pool, Payment | None]]:
+        """Every way to pay the mana cost of ``ab`` from ``pool``."""
         if not ab.cost.includes_mana:
             yield pool, None
             return
@@ -436,6 +200,7 @@ class _Payer:
 
     def _sacrifice_choices(self, status: list[str], pick: CostPick | None,
                            source: Obj | None) -> Iterator[tuple[int, ...]]:
+        """The distinct ways to pick the permanents an ability's cost sacrifices."""
         if pick is None:
             yield ()
             return
@@ -450,7 +215,7 @@ class _Payer:
                 seen.add(kind)
                 yield combo
 
-    # -- step 7 ----------------------------------------------------------------------------
+    # -- paying the total (CR 508.1j) ------------------------------------------------------
 
     def settle(self, s: State, total: TotalCost) -> Settlement | None:
         """How to pay ``total`` in state ``s``: the mana payment, the permanent taken by each
@@ -477,39 +242,15 @@ class _Payer:
         if not slots:
             return []
         for spare_attackers in (True, False):
-            got = self._match(slots, status, spare_attackers)
-            if got is not None:
-                return got
+            options = [[j for j, o in enumerate(self.perms) if status[j] != "X"
+                        and not (spare_attackers and o.id in self.decl)
+                        and self.view.matches(p.filter, o, p.source, self.active)]
+                       for p in slots]
+            owner = match(options, lambda _j: 1)
+            if owner is not None:
+                by_slot = {k: j for j, ks in owner.items() for k in ks}
+                return [(slots[k], by_slot[k]) for k in range(len(slots))]
         return None
-
-    def _match(self, slots: list[Pick], status: tuple[str, ...],
-               spare_attackers: bool) -> list[tuple[Pick, int]] | None:
-        options = [[j for j, o in enumerate(self.perms) if status[j] != "X"
-                    and not (spare_attackers and o.id in self.decl)
-                    and self.view.matches(p.filter, o, p.source, self.active)] for p in slots]
-        owner: dict[int, int] = {}
-
-        def augment(k: int, seen: set[int]) -> bool:
-            for j in options[k]:
-                if j in seen:
-                    continue
-                seen.add(j)
-                if j not in owner or augment(owner[j], seen):
-                    owner[j] = k
-                    return True
-            return False
-
-        for k in range(len(slots)):
-            if not augment(k, set()):
-                return None
-        by_slot = {k: j for j, k in owner.items()}
-        return [(slots[k], by_slot[k]) for k in range(len(slots))]
-
-    def tap_choices(self, status: tuple[str, ...]) -> list[int]:
-        """Creatures that can be tapped for "tap an untapped creature": untapped now, not
-        declared as attackers (summoning sickness doesn't matter)."""
-        return [j for j, o in enumerate(self.perms)
-                if o.is_creature and status[j] == "U" and o.id not in self.decl]
 
     # -- search ----------------------------------------------------------------------------
 
@@ -518,13 +259,12 @@ class _Payer:
         Mana abilities are activated only if ``total`` includes mana (CR 508.1i)."""
         mana_allowed = total.mana.includes_mana
         start, pre = self.pretapped(total)
-        parent: dict[tuple[Any, ...], tuple[tuple[Any, ...] | None, Activation | None]] = {
-            self.key(start): (None, None)}
+        parent: _Parents = {self.key(start): (None, None)}
         queue: deque[State] = deque([start])
         while queue:
             s = queue.popleft()
             if self.settle(s, total) is not None:
-                return s, pre + self._path(parent, self.key(s))
+                return s, pre + _path(parent, self.key(s))
             if not mana_allowed:
                 continue
             for nxt, act in self.moves(s):
@@ -538,35 +278,17 @@ class _Payer:
                 queue.append(nxt)
         return None
 
-    @staticmethod
-    def _path(parent: Mapping[tuple[Any, ...], tuple[tuple[Any, ...] | None, Activation | None]],
-              k: tuple[Any, ...]) -> list[Activation]:
-        out: list[Activation] = []
-        cur: tuple[Any, ...] | None = k
-        while cur is not None:
-            prev, act = parent[cur]
-            if act is not None:
-                out.append(act)
-            cur = prev
-        return out[::-1]
 
-
-# --- the result -----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class PaymentResult:
-    """Whether a declaration's total cost can be paid (CR 508.1h-j), and how."""
-
-    payable: bool
-    total: str
-    plan: list[dict[str, Any]]
-    unpaid: str | None
-    attackers: tuple[str, ...]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"payable": self.payable, "total": self.total, "plan": self.plan,
-                "unpaid": self.unpaid, "attackers": list(self.attackers)}
+def _path(parent: _Parents, k: tuple[Any, ...]) -> list[Activation]:
+    """The activations leading from the start state to the state with key ``k``."""
+    out: list[Activation] = []
+    cur: tuple[Any, ...] | None = k
+    while cur is not None:
+        prev, act = parent[cur]
+        if act is not None:
+            out.append(act)
+        cur = prev
+    return out[::-1]
 
 
 def pay(board: Board, inst: Instances, decl: Mapping[str, str], committed: frozenset[int],
@@ -586,86 +308,9 @@ def pay(board: Board, inst: Instances, decl: Mapping[str, str], committed: froze
     state, acts = found
     settled = payer.settle(state, total)
     assert settled is not None
-    plan, removed = _plan(payer, acts, settled)
+    plan, removed = build_plan(payer, acts, settled)
     attackers = tuple(c for c in declared if c not in removed)
     return PaymentResult(True, str(total), plan, None, attackers)
-
-
-def _plan(payer: _Payer, acts: list[Activation],
-          settled: Settlement) -> tuple[list[dict[str, Any]], set[str]]:
-    """The JSON plan (activations, then the step-7 payments) and the permanents removed."""
-    got, picked, tapped = settled
-    colors, used = _concrete_units(acts, got)
-    plan: list[dict[str, Any]] = []
-    removed: set[str] = set()
-    for n, act in enumerate(acts):
-        if act.pre and not used[n]:
-            continue
-        ab = act.ability
-        step: dict[str, Any] = {"action": "activate"}
-        if ab.perm is not None:
-            step["permanent"] = payer.perms[ab.perm].id
-        else:
-            assert ab.hand is not None
-            step["card"] = payer.hand[ab.hand]
-            step["from"] = "hand"
-        step["ability"] = ab.text
-        if act.paid is not None and act.paid.colors():
-            step["paid"] = mana_str(act.paid.colors())
-        if act.paid is not None and act.paid.life:
-            step["paid_life"] = act.paid.life
-        if ab.effect.life:
-            step["life"] = ab.effect.life
-        sacrificed = [payer.perms[j].id for j in act.sacrificed]
-        if ab.effect.sacrifice_self and ab.perm is not None:
-            sacrificed.append(payer.perms[ab.perm].id)
-        if sacrificed:
-            step["sacrificed"] = sacrificed[0] if len(sacrificed) == 1 else sacrificed
-            removed.update(sacrificed)
-        step["produced"] = mana_str(colors[n])
-        plan.append(step)
-    if got.colors() or str(payer.total.mana):
-        plan.append({"action": "pay_mana", "mana": mana_str(got.colors()) or "{0}"})
-    life = payer.total.life + got.life
-    if life:
-        plan.append({"action": "pay_life", "amount": life})
-    for j, label in zip(tapped, payer.total.tap_for, strict=False):
-        plan.append({"action": "tap", "permanent": payer.perms[j].id, "for": label})
-    for pick, j in picked:
-        pid = payer.perms[j].id
-        plan.append({"action": pick.action, "permanent": pid, "for": pick.label})
-        removed.add(pid)
-    return plan, removed
-
-
-def _concrete_units(acts: list[Activation],
-                    final: Payment) -> tuple[list[list[str]], list[bool]]:
-    """A concrete colour for every unit each activation added, consistent with how the units
-    were spent (first produced, first spent, per kind of unit), and whether any of an
-    activation's mana was spent."""
-    produced: dict[Unit, list[tuple[int, int]]] = {}
-    out: list[list[str]] = []
-    used = [False] * len(acts)
-    for n, act in enumerate(acts):
-        if act.paid is not None:
-            _spend(produced, act.paid, out, used)
-        out.append([])
-        for u in act.units:
-            produced.setdefault(u, []).append((n, len(out[n])))
-            out[n].append(min(u, key=lambda c: ("WUBRGC".index(c))))
-    _spend(produced, final, out, used)
-    return out, used
-
-
-def _spend(produced: dict[Unit, list[tuple[int, int]]], paid: Payment,
-           out: list[list[str]], used: list[bool]) -> None:
-    for u, cs in paid.spent.items():
-        queue = produced.get(u, [])
-        for c in cs:
-            if queue:
-                n, k = queue.pop(0)
-                out[n][k] = c
-                used[n] = True
 
 
 def _why_unpaid(payer: _Payer) -> str:
@@ -676,9 +321,8 @@ def _why_unpaid(payer: _Payer) -> str:
         return (f"{total.life} life: you have {life} life, and you can't pay more life than "
                 f"your life total (CR 119.4)")
     start = payer.start()
-    for p in _merge_picks(total.picks):
-        fits = [o for j, o in enumerate(payer.perms)
-                if payer.view.matches(p.filter, o, p.source, payer.active)]
+    for p in merge_picks(total.picks):
+        fits = [o for o in payer.perms if payer.view.matches(p.filter, o, p.source, payer.active)]
         if len(fits) < p.count:
             return (f"{p.describe()}: you control only {len(fits)} matching permanent(s)")
     if payer.match_picks(start.status, total) is None:
