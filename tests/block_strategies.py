@@ -1,4 +1,4 @@
-"""Hypothesis strategies: random valid declare-blockers boards (SPEC §7, §11) as dicts, and as
+"""Hypothesis strategies: random valid declare-blockers boards (CR 509.1) as dicts, and as
 loaded boards.
 
 The active player ("you") attacks with 1-4 creatures; the blocking player is one of 1-2
@@ -20,6 +20,7 @@ from hypothesis import assume
 from hypothesis import strategies as st
 
 from mtgcombat import Board, load_board
+from mtgcombat.compile.attacks import BLOCK_KINDS
 from mtgcombat.compile.blocks import compile_blocks
 
 ACTIVE = "you"
@@ -37,10 +38,6 @@ ATTACKER_EFFECTS = ("cant_be_blocked", "cant_be_blocked_except_by", "must_be_blo
                     "must_be_blocked_by_exactly_one")
 BLOCKER_EFFECTS = ("cant_block", "cant_block_alone", "can_block_additional", "must_block",
                    "block_cost")
-BLOCK_KINDS = ("cant_block", "cant_block_alone", "max_blockers", "cant_be_blocked",
-               "cant_be_blocked_except_by", "can_block_additional", "must_block",
-               "must_block_attackers", "must_be_blocked", "must_be_blocked_by_exactly_one",
-               "block_cost")
 MAX_DECLARATIONS = 4096
 """Boards with more block declarations than this are rejected (the oracle enumerates them)."""
 
@@ -119,6 +116,8 @@ def block_effects(draw: Draw, *, kinds: tuple[str, ...] = BLOCK_KINDS,
         eff["cost"] = draw(block_costs())
         if eff["cost"].get("mana") == "{X}":
             eff["x"] = "activation"
+    else:
+        raise NotImplementedError(kind)
     return eff
 
 
@@ -131,126 +130,153 @@ def _keywords(draw: Draw, pool: tuple[str, ...] = EVASION) -> list[str]:
     return chosen
 
 
-@st.composite
-def block_board_dicts(draw: Draw) -> dict[str, Any]:
-    """A random valid declare-blockers board as a JSON-like dict (not size-checked)."""
-    n_opp = draw(st.integers(1, 2))
-    opponents = list(OPPONENTS[:n_opp])
-    players = [ACTIVE, *opponents]
-    blocker = draw(st.sampled_from(opponents))
-    others = [p for p in opponents if p != blocker]
-    top: dict[str, Any] = {"active_player": ACTIVE,
-                           "players": [{"name": p} for p in players]}
-    if n_opp > 1:
-        top["blocking_player"] = blocker
-    perms: list[dict[str, Any]] = []
-    counter = iter(range(1000))
+class _BlockBoard:
+    """A declare-blockers board being drawn: its players and permanents, one ``add_*`` per
+    kind of permanent (called in a fixed order, so the draws come in a fixed order)."""
 
-    def new_id(prefix: str) -> str:
-        return f"{prefix}{next(counter)}"
+    def __init__(self, draw: Draw, opponents: list[str], blocker: str) -> None:
+        self.draw = draw
+        self.opponents = opponents
+        self.players = [ACTIVE, *opponents]
+        self.blocker = blocker
+        self.others = [p for p in opponents if p != blocker]
+        self.perms: list[dict[str, Any]] = []
+        self._counter = iter(range(1000))
 
-    def looks(perm: dict[str, Any]) -> None:
+    def new_id(self, prefix: str) -> str:
+        return f"{prefix}{next(self._counter)}"
+
+    def looks(self, perm: dict[str, Any]) -> None:
         """Random colours, Artifact type and power on a custom creature."""
+        draw = self.draw
         perm["colors"] = draw(st.lists(st.sampled_from(COLORS), max_size=2, unique=True))
         perm["types"] = ["Artifact", "Creature"] if draw(st.integers(0, 3)) == 0 else [
             "Creature"]
         perm["power"] = draw(st.integers(0, 4))
         perm["toughness"] = draw(st.integers(1, 4))
 
-    # what can be attacked besides the blocking player
-    walkers = []
-    for _ in range(draw(st.integers(0, 1))):
-        pw = {"id": new_id("pw"), "name": "planeswalker", "types": ["Planeswalker"],
-              "controller": draw(st.sampled_from([blocker, *others]))}
-        perms.append(pw)
-        walkers.append(pw["id"])
-    if draw(st.integers(0, 4)) == 0:
-        bt = {"id": new_id("bt"), "name": "battle", "types": ["Battle"],
-              "controller": draw(st.sampled_from(players)),
-              "protector": draw(st.sampled_from(opponents))}
-        perms.append(bt)
-        walkers.append(bt["id"])
-    targets = [blocker, blocker, blocker, *others, *walkers]
-
-    # attackers
-    attack: dict[str, str] = {}
-    for _ in range(draw(st.integers(1, 4))):
-        perm: dict[str, Any] = {"id": new_id("a"), "controller": ACTIVE}
-        if draw(st.integers(0, 2)) == 0:
-            perm["card"] = draw(st.sampled_from(ATTACKER_CARDS))
-            if draw(st.integers(0, 3)) == 0:
-                perm["keywords"] = _keywords(draw)
-        else:
-            perm["name"] = "attacker"
-            looks(perm)
-            perm["keywords"] = _keywords(draw)
-            perm["effects"] = draw(st.lists(block_effects(kinds=ATTACKER_EFFECTS, on_self=True),
-                                            max_size=1))
+    def add_targets(self) -> list[str]:
+        """What can be attacked besides the blocking player; returns the attack targets (the
+        blocking player weighted three times)."""
+        draw = self.draw
+        walkers = []
+        for _ in range(draw(st.integers(0, 1))):
+            pw = {"id": self.new_id("pw"), "name": "planeswalker", "types": ["Planeswalker"],
+                  "controller": draw(st.sampled_from([self.blocker, *self.others]))}
+            self.perms.append(pw)
+            walkers.append(pw["id"])
         if draw(st.integers(0, 4)) == 0:
-            perm["counters"] = {"magnet": 1}
-        if draw(st.integers(0, 5)) == 0:
-            perm["tapped"] = True  # attacking without vigilance: not re-checked (SPEC §11)
-        perms.append(perm)
-        attack[perm["id"]] = draw(st.sampled_from(targets))
-    attacker_ids = list(attack)
+            bt = {"id": self.new_id("bt"), "name": "battle", "types": ["Battle"],
+                  "controller": draw(st.sampled_from(self.players)),
+                  "protector": draw(st.sampled_from(self.opponents))}
+            self.perms.append(bt)
+            walkers.append(bt["id"])
+        return [self.blocker, self.blocker, self.blocker, *self.others, *walkers]
 
-    # potential blockers
-    for _ in range(max(draw(st.integers(1, 5)), draw(st.integers(1, 5)))):
-        perm = {"id": new_id("b"), "controller": blocker}
-        if draw(st.integers(0, 2)) == 0:
-            perm["card"] = draw(st.sampled_from(BLOCKER_CARDS))
-        else:
-            perm["name"] = "blocker"
-            looks(perm)
-            perm["keywords"] = _keywords(draw, ("flying", "reach", "shadow", "horsemanship"))
+    def add_attackers(self, targets: list[str]) -> dict[str, str]:
+        """The attackers; returns the attack (attacker → what it attacks)."""
+        draw = self.draw
+        attack: dict[str, str] = {}
+        for _ in range(draw(st.integers(1, 4))):
+            perm: dict[str, Any] = {"id": self.new_id("a"), "controller": ACTIVE}
+            if draw(st.integers(0, 2)) == 0:
+                perm["card"] = draw(st.sampled_from(ATTACKER_CARDS))
+                if draw(st.integers(0, 3)) == 0:
+                    perm["keywords"] = _keywords(draw)
+            else:
+                perm["name"] = "attacker"
+                self.looks(perm)
+                perm["keywords"] = _keywords(draw)
+                perm["effects"] = draw(st.lists(
+                    block_effects(kinds=ATTACKER_EFFECTS, on_self=True), max_size=1))
             if draw(st.integers(0, 4)) == 0:
-                perm["subtypes"] = ["Wall"]
-            perm["effects"] = draw(st.lists(block_effects(kinds=BLOCKER_EFFECTS, on_self=True),
-                                            max_size=1))
+                perm["counters"] = {"magnet": 1}
+            if draw(st.integers(0, 5)) == 0:
+                perm["tapped"] = True  # attacking without vigilance (CR 508.1f): not re-checked
+            self.perms.append(perm)
+            attack[perm["id"]] = draw(st.sampled_from(targets))
+        return attack
+
+    def add_blockers(self) -> None:
+        """The potential blockers: catalog cards or custom creatures with block effects."""
+        draw = self.draw
+        for _ in range(max(draw(st.integers(1, 5)), draw(st.integers(1, 5)))):
+            perm: dict[str, Any] = {"id": self.new_id("b"), "controller": self.blocker}
+            if draw(st.integers(0, 2)) == 0:
+                perm["card"] = draw(st.sampled_from(BLOCKER_CARDS))
+            else:
+                perm["name"] = "blocker"
+                self.looks(perm)
+                perm["keywords"] = _keywords(draw, ("flying", "reach", "shadow",
+                                                    "horsemanship"))
+                if draw(st.integers(0, 4)) == 0:
+                    perm["subtypes"] = ["Wall"]
+                perm["effects"] = draw(st.lists(
+                    block_effects(kinds=BLOCKER_EFFECTS, on_self=True), max_size=1))
+                if any(e.get("x") == "activation" for e in perm["effects"]):
+                    perm["activations"] = draw(st.lists(st.integers(0, 2), max_size=2))
+            if draw(st.integers(0, 7)) == 0:
+                perm["tapped"] = True
+            if draw(st.integers(0, 4)) == 0:
+                perm["counters"] = {"magnet": 1}
+            self.perms.append(perm)
+
+    def add_bystanders(self) -> None:
+        """Someone else's creature (not a candidate blocker; its effects still apply) and
+        lands for landwalk."""
+        draw = self.draw
+        if draw(st.integers(0, 3)) == 0:
+            self.perms.append({"id": self.new_id("x"),
+                               "card": draw(st.sampled_from(BLOCKER_CARDS)),
+                               "controller": draw(st.sampled_from([ACTIVE, *self.others]))})
+        for _ in range(draw(st.integers(0, 2))):
+            self.perms.append({
+                "id": self.new_id("l"), "card": draw(st.sampled_from(["Island", "Forest"])),
+                "controller": draw(st.sampled_from([self.blocker, self.blocker, ACTIVE,
+                                                    *self.others]))})
+
+    def add_effects(self, attacker_ids: list[str]) -> None:
+        """Catalog non-creatures (Lure, War Cadence, Magnetic Web) and custom permanents with
+        block effects over groups of creatures."""
+        draw, players = self.draw, self.players
+        if draw(st.integers(0, 3)) == 0:
+            self.perms.append({"id": self.new_id("n"), "card": "Lure",
+                               "controller": draw(st.sampled_from(players)),
+                               "attached_to": draw(st.sampled_from(attacker_ids))})
+        if draw(st.integers(0, 4)) == 0:
+            self.perms.append({"id": self.new_id("n"), "card": "War Cadence",
+                               "controller": draw(st.sampled_from(players)),
+                               "activations": draw(st.lists(st.integers(0, 2), max_size=2))})
+        if draw(st.integers(0, 4)) == 0:
+            self.perms.append({"id": self.new_id("n"), "card": "Magnetic Web",
+                               "controller": draw(st.sampled_from(players))})
+        for _ in range(draw(st.integers(0, 2))):
+            perm = {"id": self.new_id("e"), "name": "custom effect", "types": ["Enchantment"],
+                    "controller": draw(st.sampled_from(players)),
+                    "effects": draw(st.lists(block_effects(), min_size=1, max_size=2))}
             if any(e.get("x") == "activation" for e in perm["effects"]):
                 perm["activations"] = draw(st.lists(st.integers(0, 2), max_size=2))
-        if draw(st.integers(0, 7)) == 0:
-            perm["tapped"] = True
-        if draw(st.integers(0, 4)) == 0:
-            perm["counters"] = {"magnet": 1}
-        perms.append(perm)
+            self.perms.append(perm)
 
-    # someone else's creature (not a candidate blocker; its effects still apply)
-    if draw(st.integers(0, 3)) == 0:
-        perms.append({"id": new_id("x"), "card": draw(st.sampled_from(BLOCKER_CARDS)),
-                      "controller": draw(st.sampled_from([ACTIVE, *others]))})
 
-    # lands for landwalk
-    for _ in range(draw(st.integers(0, 2))):
-        perms.append({"id": new_id("l"), "card": draw(st.sampled_from(["Island", "Forest"])),
-                      "controller": draw(st.sampled_from([blocker, blocker, ACTIVE, *others]))})
-
-    # catalog non-creatures
-    if draw(st.integers(0, 3)) == 0:
-        perms.append({"id": new_id("n"), "card": "Lure",
-                      "controller": draw(st.sampled_from(players)),
-                      "attached_to": draw(st.sampled_from(attacker_ids))})
-    if draw(st.integers(0, 4)) == 0:
-        perms.append({"id": new_id("n"), "card": "War Cadence",
-                      "controller": draw(st.sampled_from(players)),
-                      "activations": draw(st.lists(st.integers(0, 2), max_size=2))})
-    if draw(st.integers(0, 4)) == 0:
-        perms.append({"id": new_id("n"), "card": "Magnetic Web",
-                      "controller": draw(st.sampled_from(players))})
-
-    # custom permanents with block effects over groups of creatures
-    for _ in range(draw(st.integers(0, 2))):
-        perm = {"id": new_id("e"), "name": "custom effect", "types": ["Enchantment"],
-                "controller": draw(st.sampled_from(players)),
-                "effects": draw(st.lists(block_effects(), min_size=1, max_size=2))}
-        if any(e.get("x") == "activation" for e in perm["effects"]):
-            perm["activations"] = draw(st.lists(st.integers(0, 2), max_size=2))
-        perms.append(perm)
-
-    top["permanents"] = perms
+@st.composite
+def block_board_dicts(draw: Draw) -> dict[str, Any]:
+    """A random valid declare-blockers board as a JSON-like dict (not size-checked)."""
+    n_opp = draw(st.integers(1, 2))
+    opponents = list(OPPONENTS[:n_opp])
+    b = _BlockBoard(draw, opponents, draw(st.sampled_from(opponents)))
+    top: dict[str, Any] = {"active_player": ACTIVE,
+                           "players": [{"name": p} for p in b.players]}
+    if n_opp > 1:
+        top["blocking_player"] = b.blocker
+    attack = b.add_attackers(b.add_targets())
+    b.add_blockers()
+    b.add_bystanders()
+    b.add_effects(list(attack))
+    top["permanents"] = b.perms
     top["attack"] = attack
     if draw(st.integers(0, 7)) == 0:
-        creatures = [p["id"] for p in perms if p["id"][0] in "ab"]
+        creatures = [p["id"] for p in b.perms if p["id"][0] in "ab"]
         top["removed_from_combat"] = [draw(st.sampled_from(creatures))]
     return top
 

@@ -1,4 +1,4 @@
-"""Hypothesis strategies: random valid attack boards (SPEC §7) as dicts, and as loaded boards.
+"""Hypothesis strategies: random valid attack boards as dicts, and as loaded boards.
 
 Cards come from the catalog at run time (``default_catalog()``): creatures, Auras and
 Equipment (attached to a creature, or to a land for an Aura that changes land types), other
@@ -142,30 +142,27 @@ def _most_creatures(targets: int, max_candidates: int, max_declarations: int) ->
     return n
 
 
-@st.composite
-def board_dicts(draw: Draw, *, max_candidates: int = 6, max_declarations: int = 4096,
-                conditional: bool = False) -> dict[str, Any]:
-    """A random valid board (SPEC §7) as a JSON-like dict, with at most ``max_candidates``
-    creatures of the active player and at most ``max_declarations`` declarations.
-    ``conditional``: always some conditional requirement (SPEC §5) and often a cap."""
-    creatures, attachables, others, lands = _cards()
-    n_opp = draw(st.integers(1, 3))
-    opponents = list(OPPONENTS[:n_opp])
-    players = [ACTIVE, *opponents]
-    top: dict[str, Any] = {"active_player": ACTIVE,
-                           "players": [{"name": p, "hand_size": draw(st.integers(0, 3))}
-                                       for p in players]}
-    if draw(st.integers(0, 4)) == 0:
-        top["attack_multiple_players"] = False
-        if n_opp > 1 or draw(st.booleans()):
-            top["defending_player"] = draw(st.sampled_from(opponents))
-    perms: list[dict[str, Any]] = []
-    counter = iter(range(1000))
+class _AttackBoard:
+    """A board being drawn: its players and permanents, one ``add_*`` per kind of permanent
+    (called in a fixed order, so the draws come in a fixed order)."""
 
-    def new_id(prefix: str) -> str:
-        return f"{prefix}{next(counter)}"
+    def __init__(self, draw: Draw, opponents: list[str]) -> None:
+        self.draw = draw
+        self.opponents = opponents
+        self.players = [ACTIVE, *opponents]
+        self.perms: list[dict[str, Any]] = []
+        self.creatures, self.attachables, self.others, self.lands = _cards()
+        self._counter = iter(range(1000))
 
-    def state(perm: dict[str, Any], creature_of_active: bool) -> dict[str, Any]:
+    def new_id(self, prefix: str) -> str:
+        return f"{prefix}{next(self._counter)}"
+
+    def ids(self, prefix: str) -> list[str]:
+        return [p["id"] for p in self.perms if p["id"].startswith(prefix)]
+
+    def state(self, perm: dict[str, Any], creature_of_active: bool) -> dict[str, Any]:
+        """Tapped, summoning sick, phased out, goaded, counters, colours (each sometimes)."""
+        draw = self.draw
         if draw(st.integers(0, 9)) == 0:
             perm["tapped"] = True
         if draw(st.integers(0, 6)) == 0:
@@ -175,7 +172,7 @@ def board_dicts(draw: Draw, *, max_candidates: int = 6, max_declarations: int = 
         if draw(st.integers(0, 25)) == 0:
             perm["phased_out"] = True
         if creature_of_active and draw(st.integers(0, 4)) == 0:
-            perm["goaded_by"] = draw(st.lists(st.sampled_from(opponents), min_size=1,
+            perm["goaded_by"] = draw(st.lists(st.sampled_from(self.opponents), min_size=1,
                                               max_size=2))
         if draw(st.integers(0, 3)) == 0:
             perm["counters"] = {draw(st.sampled_from(["magnet", "+1/+1"])): 1}
@@ -183,90 +180,130 @@ def board_dicts(draw: Draw, *, max_candidates: int = 6, max_declarations: int = 
             perm["colors"] = draw(st.lists(st.sampled_from(COLORS), max_size=2, unique=True))
         return perm
 
-    n_pw = draw(st.integers(0, 2))
-    n_battle = draw(st.integers(0, 1))
-    most = _most_creatures(n_opp + n_pw + n_battle, max_candidates, max_declarations)
-    conditional_creatures = [c for c in creatures if _conditional(c)]
-    perm: dict[str, Any]
-    # the active player's creatures
-    for _ in range(max(draw(st.integers(0, most)), draw(st.integers(0, most)))):
-        if conditional and conditional_creatures and draw(st.integers(0, 2)) == 0:
-            card = draw(st.sampled_from(conditional_creatures))
-            perm = {"id": new_id("c"), "card": card.name, "controller": ACTIVE}
-        elif draw(st.booleans()):
-            card = draw(st.sampled_from(creatures))
-            perm = {"id": new_id("c"), "card": card.name, "controller": ACTIVE}
+    def add_active_creatures(self, most: int, conditional: bool) -> None:
+        """The active player's creatures: catalog cards or custom creatures with effects."""
+        draw = self.draw
+        conditional_creatures = [c for c in self.creatures if _conditional(c)]
+        perm: dict[str, Any]
+        for _ in range(max(draw(st.integers(0, most)), draw(st.integers(0, most)))):
+            if conditional and conditional_creatures and draw(st.integers(0, 2)) == 0:
+                card = draw(st.sampled_from(conditional_creatures))
+                perm = {"id": self.new_id("c"), "card": card.name, "controller": ACTIVE}
+            elif draw(st.booleans()):
+                card = draw(st.sampled_from(self.creatures))
+                perm = {"id": self.new_id("c"), "card": card.name, "controller": ACTIVE}
+                if _needs_chosen_player(card):
+                    perm["chosen_player"] = draw(st.sampled_from(self.opponents))
+            else:
+                perm = {"id": self.new_id("c"), "name": "custom creature",
+                        "types": ["Creature"], "controller": ACTIVE,
+                        "power": draw(st.integers(0, 4)),
+                        "effects": draw(st.lists(custom_effects(on_creature=True),
+                                                 max_size=2))}
+                if any(e.get("scope") == "chosen_player" for e in perm["effects"]):
+                    perm["chosen_player"] = draw(st.sampled_from(self.opponents))
+            self.perms.append(self.state(perm, True))
+
+    def add_opponent_creatures(self) -> None:
+        """Opponents' creatures (effects like Silent Arbiter's apply to everyone)."""
+        for _ in range(self.draw(st.integers(0, 2))):
+            card = self.draw(st.sampled_from(self.creatures))
+            self.perms.append({"id": self.new_id("o"), "card": card.name,
+                               "controller": self.draw(st.sampled_from(self.opponents))})
+
+    def add_lands(self) -> None:
+        """Lands (Armored Galleon, Spreading Seas, costs that sacrifice a land)."""
+        for _ in range(self.draw(st.integers(0, 2))):
+            card = self.draw(st.sampled_from(self.lands))
+            self.perms.append({"id": self.new_id("l"), "card": card.name,
+                               "controller": self.draw(st.sampled_from(self.players))})
+
+    def add_others(self, creature_ids: list[str], land_ids: list[str]) -> None:
+        """Non-creature catalog permanents and Auras / Equipment."""
+        draw = self.draw
+        for _ in range(draw(st.integers(0, 3))):
+            pool = (self.others + self.attachables if (creature_ids or land_ids)
+                    else self.others)
+            card = draw(st.sampled_from(pool))
+            perm = {"id": self.new_id("n"), "card": card.name,
+                    "controller": draw(st.sampled_from(self.players))}
+            if card in self.attachables:
+                hosts = land_ids if _enchants_land(card) else creature_ids
+                if not hosts:
+                    continue
+                perm["attached_to"] = draw(st.sampled_from(hosts))
+            if _needs_activations(card):
+                perm["activations"] = draw(st.lists(st.integers(0, 2), max_size=2))
             if _needs_chosen_player(card):
-                perm["chosen_player"] = draw(st.sampled_from(opponents))
-        else:
-            perm = {"id": new_id("c"), "name": "custom creature", "types": ["Creature"],
-                    "controller": ACTIVE, "power": draw(st.integers(0, 4)),
-                    "effects": draw(st.lists(custom_effects(on_creature=True), max_size=2))}
-            if any(e.get("scope") == "chosen_player" for e in perm["effects"]):
-                perm["chosen_player"] = draw(st.sampled_from(opponents))
-        perms.append(state(perm, True))
-    # opponents' creatures (effects like Silent Arbiter's apply to everyone)
-    for _ in range(draw(st.integers(0, 2))):
-        card = draw(st.sampled_from(creatures))
-        perms.append({"id": new_id("o"), "card": card.name,
-                      "controller": draw(st.sampled_from(opponents))})
-    creature_ids = [p["id"] for p in perms]
+                perm["chosen_player"] = draw(st.sampled_from(self.opponents))
+            self.perms.append(perm)
 
-    # lands (Armored Galleon, Spreading Seas, costs that sacrifice a land)
-    for _ in range(draw(st.integers(0, 2))):
-        card = draw(st.sampled_from(lands))
-        perms.append({"id": new_id("l"), "card": card.name,
-                      "controller": draw(st.sampled_from(players))})
-    land_ids = [p["id"] for p in perms if p["id"].startswith("l")]
-
-    # non-creature catalog permanents and Auras / Equipment
-    for _ in range(draw(st.integers(0, 3))):
-        pool = others + attachables if (creature_ids or land_ids) else others
-        card = draw(st.sampled_from(pool))
-        perm = {"id": new_id("n"), "card": card.name,
-                "controller": draw(st.sampled_from(players))}
-        if card in attachables:
-            hosts = land_ids if _enchants_land(card) else creature_ids
-            if not hosts:
-                continue
-            perm["attached_to"] = draw(st.sampled_from(hosts))
-        if _needs_activations(card):
-            perm["activations"] = draw(st.lists(st.integers(0, 2), max_size=2))
-        if _needs_chosen_player(card):
-            perm["chosen_player"] = draw(st.sampled_from(opponents))
-        perms.append(perm)
-
-    if conditional:
-        # conditional requirements with a cap on the attack make the process branch
-        pool = [c for c in others if _conditional(c) or _caps(c)]
+    def add_conditional(self) -> None:
+        """Conditional requirements with a cap on the attack (they make the process branch)."""
+        draw = self.draw
+        pool = [c for c in self.others if _conditional(c) or _caps(c)]
         for card in draw(st.lists(st.sampled_from(pool), min_size=1, max_size=3)):
-            perms.append({"id": new_id("n"), "card": card.name,
-                          "controller": draw(st.sampled_from(players))})
-        for perm in perms:
+            self.perms.append({"id": self.new_id("n"), "card": card.name,
+                               "controller": draw(st.sampled_from(self.players))})
+        for perm in self.perms:
             if perm["id"].startswith("c") and draw(st.booleans()):
                 perm["counters"] = {"magnet": 1}
 
-    # custom non-creature permanents with effects
-    for _ in range(draw(st.integers(0, 2))):
-        perm = {"id": new_id("e"), "name": "custom effect", "types": ["Enchantment"],
-                "controller": draw(st.sampled_from(players)),
-                "effects": draw(st.lists(custom_effects(on_creature=False), min_size=1,
-                                         max_size=2))}
-        if any(e.get("scope") == "chosen_player" for e in perm["effects"]):
-            perm["chosen_player"] = draw(st.sampled_from(opponents))
-        if any(e.get("x") == "activation" for e in perm["effects"]):
-            perm["activations"] = draw(st.lists(st.integers(0, 2), max_size=2))
-        perms.append(perm)
+    def add_custom_effects(self) -> None:
+        """Custom non-creature permanents with effects."""
+        draw = self.draw
+        for _ in range(draw(st.integers(0, 2))):
+            perm = {"id": self.new_id("e"), "name": "custom effect", "types": ["Enchantment"],
+                    "controller": draw(st.sampled_from(self.players)),
+                    "effects": draw(st.lists(custom_effects(on_creature=False), min_size=1,
+                                             max_size=2))}
+            if any(e.get("scope") == "chosen_player" for e in perm["effects"]):
+                perm["chosen_player"] = draw(st.sampled_from(self.opponents))
+            if any(e.get("x") == "activation" for e in perm["effects"]):
+                perm["activations"] = draw(st.lists(st.integers(0, 2), max_size=2))
+            self.perms.append(perm)
 
-    # planeswalkers and battles
-    for _ in range(n_pw):
-        perms.append({"id": new_id("pw"), "name": "planeswalker", "types": ["Planeswalker"],
-                      "controller": draw(st.sampled_from(players))})
-    for _ in range(n_battle):
-        perms.append({"id": new_id("b"), "name": "battle", "types": ["Battle"],
-                      "controller": draw(st.sampled_from(players)),
-                      "protector": draw(st.sampled_from(opponents))})
-    top["permanents"] = perms
+    def add_targets(self, n_pw: int, n_battle: int) -> None:
+        """Planeswalkers and battles."""
+        draw = self.draw
+        for _ in range(n_pw):
+            self.perms.append({"id": self.new_id("pw"), "name": "planeswalker",
+                               "types": ["Planeswalker"],
+                               "controller": draw(st.sampled_from(self.players))})
+        for _ in range(n_battle):
+            self.perms.append({"id": self.new_id("b"), "name": "battle", "types": ["Battle"],
+                               "controller": draw(st.sampled_from(self.players)),
+                               "protector": draw(st.sampled_from(self.opponents))})
+
+
+@st.composite
+def board_dicts(draw: Draw, *, max_candidates: int = 6, max_declarations: int = 4096,
+                conditional: bool = False) -> dict[str, Any]:
+    """A random valid board as a JSON-like dict, with at most ``max_candidates``
+    creatures of the active player and at most ``max_declarations`` declarations.
+    ``conditional``: always some conditional requirement (CR 508.1d) and often a cap."""
+    n_opp = draw(st.integers(1, 3))
+    b = _AttackBoard(draw, list(OPPONENTS[:n_opp]))
+    top: dict[str, Any] = {"active_player": ACTIVE,
+                           "players": [{"name": p, "hand_size": draw(st.integers(0, 3))}
+                                       for p in b.players]}
+    if draw(st.integers(0, 4)) == 0:
+        top["attack_multiple_players"] = False
+        if n_opp > 1 or draw(st.booleans()):
+            top["defending_player"] = draw(st.sampled_from(b.opponents))
+    n_pw = draw(st.integers(0, 2))
+    n_battle = draw(st.integers(0, 1))
+    b.add_active_creatures(_most_creatures(n_opp + n_pw + n_battle, max_candidates,
+                                           max_declarations), conditional)
+    b.add_opponent_creatures()
+    creature_ids = [p["id"] for p in b.perms]
+    b.add_lands()
+    b.add_others(creature_ids, b.ids("l"))
+    if conditional:
+        b.add_conditional()
+    b.add_custom_effects()
+    b.add_targets(n_pw, n_battle)
+    top["permanents"] = b.perms
     return top
 
 

@@ -1,4 +1,4 @@
-"""Blocks (CR 509.1, SPEC §11): models/blocks boards with answers derived from the rules, the
+"""Blocks (CR 509.1): models/blocks boards with answers derived from the rules, the
 CLI, and the block vocabulary's registry."""
 
 from __future__ import annotations
@@ -155,7 +155,7 @@ def test_watchdog_shrinks_only_creatures_attacking_its_controller() -> None:
 def test_show_says_why_blocks_cant_be_shown(capsys: pytest.CaptureFixture[str],
                                              tmp_path: Path) -> None:
     """A multiplayer attack without blocking_player: show keeps the attack part and names the
-    missing field instead of failing (SPEC §11: blocking_player is required there)."""
+    missing field instead of failing (blocking_player is required there)."""
     data = {"active_player": "you", "players": [{"name": "you"}, {"name": "a"}, {"name": "b"}],
             "permanents": [{"id": "x", "card": "Bear Cub", "controller": "you"},
                            {"id": "y", "card": "Bear Cub", "controller": "you"}],
@@ -166,3 +166,16 @@ def test_show_says_why_blocks_cant_be_shown(capsys: pytest.CaptureFixture[str],
     out = capsys.readouterr().out
     assert "Targets" in out and "blocking_player is required" in out
     assert main(["blocks", str(path)]) == 2
+
+
+def test_not_candidate_reasons_come_from_the_instances() -> None:
+    board = load_board(BLOCKS / "lure_flier.json")
+    engine = BlockEngine(board)
+    assert engine.inst.permanent_ids == {"angel", "lure", "cub", "bears", "spider"}
+    assert dict(engine.inst.not_declarable) == {
+        pid: "not a creature opp controls" for pid in ("angel", "lure", "cub")}
+    engine.board = None  # type: ignore[assignment]
+    v = engine.check({"cub": "angel"})
+    assert v.reason == "cub can't be declared as a blocker: not a creature opp controls (CR 509.1a)"
+    with pytest.raises(DeclarationError, match="no permanent with id 'ghost'"):
+        engine.check({"spider": "ghost"})

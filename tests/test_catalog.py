@@ -1,4 +1,4 @@
-"""The card catalog (SPEC §9): coverage, validity, lookup, and what each card compiles to.
+"""The card catalog: coverage, validity, lookup, and what each card compiles to.
 
 Expected instances come from the cards' Oracle text and the article's questions, never from
 running the engine and pasting its output.
@@ -45,14 +45,14 @@ SPEC_9 = [
     "Vhal, Candlekeep Researcher", "Pili-Pala", "Deathrite Shaman", "Takenuma Bleeder",
     "Simian Spirit Guide", *BASICS, *SHOCKS,
 ]
-"""SPEC §9's list, with the basic lands and the shock lands spelled out."""
+"""The specified card list, with the basic lands and the shock lands spelled out."""
 
 ARTICLE_OTHERS = ["Spreading Seas", "Sword of the Paruns", "Gaea's Liege", "The Gitrog Monster"]
 """Further cards the article's in-scope questions use (1, 8, 18, 20)."""
 
 BLOCKS_AND_MANA = ["Lure", "Nacatl War-Pride", "Watchdog", "War Cadence", "Serra Angel",
                    "Giant Spider", "Boggart Brute", "Llanowar Elves", "Birds of Paradise"]
-"""SPEC §11's catalog additions and two mana creatures for payment tests."""
+"""The block catalog additions and two mana creatures for payment tests."""
 
 ALL_NAMES = default_catalog().names()
 
@@ -479,7 +479,7 @@ def test_trove_of_temptation_binds_its_controllers_opponents() -> None:
 
 
 def test_conditional_requirements() -> None:
-    """Viashino Bey, Ekundu Cyclops, War's Toll and Magnetic Web (SPEC §5)."""
+    """Viashino Bey, Ekundu Cyclops, War's Toll and Magnetic Web (conditional requirements)."""
     inst = compile_board(_board([
         {"id": "bey", "card": "Viashino Bey"}, {"id": "cyc", "card": "Ekundu Cyclops"},
         {"id": "cub", "card": "Bear Cub", "counters": {"magnet": 1}},
@@ -595,7 +595,7 @@ def test_mana_abilities_of_article_cards() -> None:
 
 
 def test_block_cards_carry_their_block_effects() -> None:
-    """SPEC §11: the Oracle text of each block card, in the block vocabulary."""
+    """The Oracle text of each block card, in the block vocabulary."""
     kinds = {name: [e.kind for e in _card(name).effects] for name in
              ["Lure", "Nacatl War-Pride", "Watchdog", "War Cadence", "Silent Arbiter",
               "Mogg Flunkies", "Juggernaut", "Hollow Warrior", "Qal Sisma Behemoth"]}

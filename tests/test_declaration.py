@@ -1,4 +1,4 @@
-"""Declarations round-trip between their JSON, command-line and Python forms (SPEC §2, §10)."""
+"""Declarations round-trip between their JSON, command-line and Python forms."""
 
 from __future__ import annotations
 

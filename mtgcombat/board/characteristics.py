@@ -1,19 +1,29 @@
 """Derived characteristics of the permanents on a board (a small slice of CR 613).
 
-Printed values come from the catalog; board overrides replace them (SPEC §7); then the modeled
-effects of other permanents apply: subtypes set by Auras (Spreading Seas), keywords granted
-(Avatar of Slaughter), power/toughness from counts (Gaea's Liege), counters and +N/+N effects
-(Sword of the Paruns). Explicit ``power``/``toughness`` overrides are final.
+Printed values come from the catalog; board overrides replace them; then the modeled effects
+of permanents apply, layer by layer (:data:`LAYERS`): subtypes set by Auras (Spreading Seas),
+keywords granted (Avatar of Slaughter), power/toughness from counts (Gaea's Liege), counters
+and +N/+N effects (Sword of the Paruns). Explicit ``power``/``toughness`` overrides are final.
 Phased-out permanents, and what is attached to them, do not exist here (CR 702.26).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from mtgcombat.board.model import Board, Permanent
 from mtgcombat.rules.catalog import Catalog, default_catalog
-from mtgcombat.rules.effects import Effect, ManaAbility, Selector
+from mtgcombat.rules.effects import (
+    Effect,
+    GrantKeywords,
+    ManaAbility,
+    ModifyPowerToughness,
+    PowerToughnessFromCount,
+    Selector,
+    SetSubtypes,
+    kinds_with_role,
+)
 
 _BASIC_MANA = {"Plains": "{W}", "Island": "{U}", "Swamp": "{B}", "Mountain": "{R}",
                "Forest": "{G}"}
@@ -191,53 +201,126 @@ class View:
         """Every existing permanent matching ``sel``."""
         return [o for o in self.objects.values() if self.matches(sel, o, source, controller)]
 
-    # -- layers-lite -----------------------------------------------------------------------
+    # -- layers ---------------------------------------------------------------------------
 
     def _apply_effects(self) -> None:
+        """Apply every characteristic effect, layer by layer in CR 613 order."""
         objs = list(self.objects.values())
         for src in objs:
             for eff in src.effects:
-                if eff.kind == "set_subtypes":
-                    for o in self.select(eff.affects, src, src.controller):
-                        o.subtypes = frozenset(eff.subtypes)
-                        basic = [_BASIC_MANA[t] for t in eff.subtypes if t in _BASIC_MANA]
-                        if o.is_land and basic:
-                            # CR 305.7: the land loses its other abilities and has the
-                            # intrinsic mana ability of its new basic land types.
-                            o.effects = (ManaAbility(tap=True, produces=basic),)
-        for src in objs:
-            for eff in src.effects:
-                if eff.kind == "grant_keywords":
-                    for o in self.select(eff.affects, src, src.controller):
-                        o.keywords = o.keywords | frozenset(eff.keywords)
-        for o in objs:
-            if o.pt_fixed or not o.is_creature:
-                continue
-            for eff in o.effects:
-                if eff.kind == "pt_from_count":
-                    n = len(self.select(eff.count, o, o.controller))
-                    if eff.power:
-                        o.power = n
-                    if eff.toughness:
-                        o.toughness = n
-        for o in objs:
-            if o.pt_fixed or not o.is_creature:
-                continue
-            plus = o.counters.get("+1/+1", 0) - o.counters.get("-1/-1", 0)
-            o.power = (o.power or 0) + plus
-            o.toughness = (o.toughness or 0) + plus
-        for src in objs:
-            for eff in src.effects:
-                if eff.kind != "modify_pt":
-                    continue
-                if eff.while_untapped and src.tapped:
-                    continue
-                if eff.while_attached_tapped is not None:
-                    host = self.objects.get(src.attached_to or "")
-                    if host is None or host.tapped != eff.while_attached_tapped:
-                        continue
-                for o in self.select(eff.affects, src, src.controller):
-                    if o.pt_fixed or not o.is_creature:
-                        continue
-                    o.power = (o.power or 0) + eff.power
-                    o.toughness = (o.toughness or 0) + eff.toughness
+                characteristic_applier(eff.kind)
+        for layer in LAYERS:
+            if layer.before is not None:
+                layer.before(objs)
+            for src in objs:
+                for eff in src.effects:
+                    apply = layer.appliers.get(eff.kind)
+                    if apply is not None:
+                        apply(self, src, eff)
+
+
+Applier = Callable[[View, Obj, Effect], None]
+"""Applies one effect of a source to the view's permanents."""
+
+
+def _set_subtypes(view: View, src: Obj, eff: Effect) -> None:
+    assert isinstance(eff, SetSubtypes)
+    for o in view.select(eff.affects, src, src.controller):
+        o.subtypes = frozenset(eff.subtypes)
+        basic = [_BASIC_MANA[t] for t in eff.subtypes if t in _BASIC_MANA]
+        if o.is_land and basic:
+            # CR 305.7: the land loses its other abilities and has the intrinsic mana
+            # ability of its new basic land types.
+            o.effects = (ManaAbility(tap=True, produces=basic),)
+
+
+def _grant_keywords(view: View, src: Obj, eff: Effect) -> None:
+    assert isinstance(eff, GrantKeywords)
+    for o in view.select(eff.affects, src, src.controller):
+        o.keywords = o.keywords | frozenset(eff.keywords)
+
+
+def _pt_from_count(view: View, src: Obj, eff: Effect) -> None:
+    assert isinstance(eff, PowerToughnessFromCount)
+    if src.pt_fixed or not src.is_creature:
+        return
+    n = len(view.select(eff.count, src, src.controller))
+    if eff.power:
+        src.power = n
+    if eff.toughness:
+        src.toughness = n
+
+
+def _counters(objs: list[Obj]) -> None:
+    """+1/+1 and -1/-1 counters (CR 613.4c)."""
+    for o in objs:
+        if o.pt_fixed or not o.is_creature:
+            continue
+        plus = o.counters.get("+1/+1", 0) - o.counters.get("-1/-1", 0)
+        o.power = (o.power or 0) + plus
+        o.toughness = (o.toughness or 0) + plus
+
+
+def _modify_pt(view: View, src: Obj, eff: Effect) -> None:
+    assert isinstance(eff, ModifyPowerToughness)
+    if eff.while_untapped and src.tapped:
+        return
+    if eff.while_attached_tapped is not None:
+        host = view.objects.get(src.attached_to or "")
+        if host is None or host.tapped != eff.while_attached_tapped:
+            return
+    for o in view.select(eff.affects, src, src.controller):
+        if o.pt_fixed or not o.is_creature:
+            continue
+        o.power = (o.power or 0) + eff.power
+        o.toughness = (o.toughness or 0) + eff.toughness
+
+
+@dataclass(frozen=True)
+class Layer:
+    """One CR 613 layer (or sublayer): the appliers of its effect kinds, run source by
+    source, after an optional step that isn't an effect (counters)."""
+
+    rule: str
+    appliers: Mapping[str, Applier]
+    before: Callable[[list[Obj]], None] | None = None
+
+
+LAYERS: tuple[Layer, ...] = (
+    Layer("CR 613.1d: type-changing effects", {"set_subtypes": _set_subtypes}),
+    Layer("CR 613.1f: ability-adding and -removing effects", {"grant_keywords": _grant_keywords}),
+    Layer("CR 613.4a: characteristic-defining P/T", {"pt_from_count": _pt_from_count}),
+    Layer("CR 613.4c: counters and P/T modifying effects", {"modify_pt": _modify_pt},
+          before=_counters),
+)
+"""The modeled layers in the order they apply. The vocabulary has no colour-changing
+(CR 613.1e) or P/T-setting (CR 613.4b) effects."""
+
+CHARACTERISTIC_APPLIERS: dict[str, Applier] = {
+    kind: apply for layer in LAYERS for kind, apply in layer.appliers.items()
+}
+"""Characteristic effect kind → applier (the registry, derived from :data:`LAYERS`)."""
+
+NOT_CHARACTERISTIC_KINDS: frozenset[str] = kinds_with_role("attack", "block", "payment")
+"""Effect kinds that change no characteristic: combat restrictions, requirements and costs,
+and mana abilities."""
+
+
+def characteristic_applier(kind: str) -> Applier | None:
+    """The applier of a characteristic effect kind; None for a kind that changes no
+    characteristic; an unknown kind raises."""
+    apply = CHARACTERISTIC_APPLIERS.get(kind)
+    if apply is None and kind not in NOT_CHARACTERISTIC_KINDS:
+        raise NotImplementedError(f"effect kind {kind!r} has no characteristics rule")
+    return apply
+
+
+def _check_registry() -> None:
+    """Every characteristic kind of the vocabulary has an applier, and only those."""
+    expected = kinds_with_role("characteristic")
+    if set(CHARACTERISTIC_APPLIERS) != expected:
+        raise NotImplementedError(
+            f"characteristic appliers {sorted(CHARACTERISTIC_APPLIERS)} != {sorted(expected)}")
+
+
+_check_registry()

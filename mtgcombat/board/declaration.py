@@ -1,7 +1,7 @@
 """The :class:`Declaration` value type: which creature attacks (or blocks) what.
 
 Round-trips with the JSON map form (``{"goblin": "Bob"}``) and the command line's
-``ID=TARGET`` form. Two declarations are equal iff their maps are equal (SPEC §2); announced
+``ID=TARGET`` form. Two declarations are equal iff their maps are equal; announced
 bands ride along but are not part of equality.
 """
 
@@ -75,7 +75,7 @@ class Declaration(Mapping[str, str]):
     # -- printing --------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, str]:
-        """The SPEC §10 map form."""
+        """The JSON map form (``{"goblin": "Bob"}``)."""
         return dict(self._map)
 
     def to_cli(self) -> list[str]:
@@ -83,7 +83,7 @@ class Declaration(Mapping[str, str]):
         return [f"{k}={v}" for k, v in self._map.items()]
 
     def sort_key(self) -> tuple[int, tuple[tuple[str, str], ...]]:
-        """Canonical order: number of attackers, then the sorted pairs (SPEC §10)."""
+        """Canonical order: number of attackers, then the sorted pairs."""
         return (len(self._key), self._key)
 
     def pairs(self) -> tuple[tuple[str, str], ...]:
@@ -120,7 +120,7 @@ class Declaration(Mapping[str, str]):
 
 
 class BlockDeclaration:
-    """An immutable block declaration: which blocker blocks which attacker(s) (SPEC §11).
+    """An immutable block declaration: which blocker blocks which attacker(s) (CR 509.1a).
 
     JSON form ``{"blocker": "attacker"}``, or a sorted list for a creature blocking several;
     the command line's form is ``BLOCKER=ATTACKER`` (repeat a blocker to block several)."""
@@ -166,7 +166,7 @@ class BlockDeclaration:
         return self._key
 
     def to_json(self) -> dict[str, str | list[str]]:
-        """SPEC §11's form: a plain string for one attacker, a sorted list for several."""
+        """The JSON form: a plain string for one attacker, a sorted list for several."""
         out: dict[str, list[str]] = {}
         for b, a in self._key:
             out.setdefault(b, []).append(a)

@@ -1,24 +1,41 @@
-"""Board files (SPEC §7): pydantic models, strict validation and :func:`load_board`.
+"""Board files: pydantic models, strict validation and :func:`load_board`.
 
 A :class:`Board` is a frozen game state at the start of the declare-attackers step. Loading
-checks the JSON shape (strict: no unknown keys, JSON booleans and integers only) and then the
-cross-references (unique ids, known players, attachments, battles' protectors, card names).
-Every problem is a :class:`~mtgcombat.errors.BoardError` naming file and JSON path.
+reads the file within its limits (:mod:`~mtgcombat.board.source`: size, nesting, duplicate
+keys), checks the JSON shape (strict: no unknown keys, JSON booleans and integers only, every
+integer and string within the ranges of :mod:`mtgcombat.rules.fields`; type names, colours and
+keywords normalised to their canonical form) and then the cross-references (unique ids, known
+players, attachments without cycles and on what they may enchant or equip, battles'
+protectors, card names). Every problem is a :class:`~mtgcombat.errors.BoardError` naming file
+and JSON path.
 """
 
 from __future__ import annotations
 
 import difflib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
-from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from mtgcombat.board.attachments import check_attachments
+from mtgcombat.board.source import check_shape, decode_board, read_board_text
 from mtgcombat.errors import BoardError, json_path
 from mtgcombat.rules.catalog import Catalog, default_catalog
-from mtgcombat.rules.effects import EFFECT_KINDS, KEYWORDS, Color, Effect
+from mtgcombat.rules.effects import EFFECT_KINDS, Color, Effect
+from mtgcombat.rules.fields import (
+    BAD_VALUE,
+    PT,
+    CardType,
+    Count,
+    Keyword,
+    Life,
+    Name,
+    Subtype,
+)
+from mtgcombat.rules.types import shown
 
 
 class _Strict(BaseModel):
@@ -28,11 +45,11 @@ class _Strict(BaseModel):
 class Player(_Strict):
     """A player: name, life total, hand (names or just a size) and graveyard."""
 
-    name: str = Field(min_length=1)
-    life: int = 20
-    hand_size: NonNegativeInt | None = None
-    hand: list[str] | None = None
-    graveyard: list[str] | None = None
+    name: Name
+    life: Life = 20
+    hand_size: Count | None = None
+    hand: list[Name] | None = None
+    graveyard: list[Name] | None = None
 
     @property
     def cards_in_hand(self) -> int:
@@ -44,31 +61,31 @@ class Player(_Strict):
 
 class Permanent(_Strict):
     """A permanent: a catalog ``card`` (or a custom one with ``name``/``types``/``effects``)
-    plus its state. Overrides replace printed values (SPEC §7)."""
+    plus its state. Overrides replace printed values."""
 
-    id: str = Field(min_length=1)
-    card: str | None = None
-    name: str | None = None
-    controller: str
+    id: Name
+    card: Name | None = None
+    name: Name | None = None
+    controller: Name
     tapped: bool = False
     summoning_sick: bool = False
     phased_out: bool = False
     face_down: bool = False
-    counters: dict[str, NonNegativeInt] = Field(default_factory=dict)
-    attached_to: str | None = None
-    goaded_by: list[str] = Field(default_factory=list)
-    chosen_player: str | None = None
-    activations: list[NonNegativeInt] | None = None
-    protector: str | None = None
-    damage: NonNegativeInt = 0
-    loyalty: NonNegativeInt | None = None
-    defense: NonNegativeInt | None = None
-    power: int | None = None
-    toughness: int | None = None
+    counters: dict[Name, Count] = Field(default_factory=dict)
+    attached_to: Name | None = None
+    goaded_by: list[Name] = Field(default_factory=list)
+    chosen_player: Name | None = None
+    activations: list[Count] | None = None
+    protector: Name | None = None
+    damage: Count = 0
+    loyalty: Count | None = None
+    defense: Count | None = None
+    power: PT | None = None
+    toughness: PT | None = None
     colors: list[Color] | None = None
-    types: list[str] | None = None
-    subtypes: list[str] | None = None
-    keywords: list[str] | None = None
+    types: list[CardType] | None = None
+    subtypes: list[Subtype] | None = None
+    keywords: list[Keyword] | None = None
     effects: list[Effect] = Field(default_factory=list)
 
 
@@ -76,25 +93,25 @@ class BoardEffect(_Strict):
     """An effect not tied to a permanent (a resolved spell's "creatures can't attack this
     turn"): a name for explanations, the controlling player and the effects."""
 
-    name: str = Field(min_length=1)
-    controller: str
-    chosen_player: str | None = None
+    name: Name
+    controller: Name
+    chosen_player: Name | None = None
     effects: list[Effect] = Field(min_length=1)
 
 
 class Board(_Strict):
-    """A frozen game state at the start of the declare-attackers step (SPEC §7)."""
+    """A frozen game state at the start of the declare-attackers step."""
 
-    active_player: str
+    active_player: Name
     players: list[Player] = Field(min_length=2)
     attack_multiple_players: bool = True
-    defending_player: str | None = None
+    defending_player: Name | None = None
     permanents: list[Permanent] = Field(default_factory=list)
     effects: list[BoardEffect] = Field(default_factory=list)
-    attack: dict[str, str] | None = None
-    blocking_player: str | None = None
-    blocks: dict[str, str | list[str]] | None = None
-    removed_from_combat: list[str] = Field(default_factory=list)
+    attack: dict[Name, Name] | None = None
+    blocking_player: Name | None = None
+    blocks: dict[Name, Name | list[Name]] | None = None
+    removed_from_combat: list[Name] = Field(default_factory=list)
 
     def player(self, name: str) -> Player:
         """The player called ``name``."""
@@ -123,7 +140,7 @@ _TYPE_MESSAGES = {
     "dict_type": "expected a JSON object",
     "extra_forbidden": "unknown key",
     "missing": "required key is missing",
-    "greater_than_equal": "must be >= 0",
+    "string_too_short": "must not be empty",
 }
 
 
@@ -156,23 +173,50 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     return f"; did you mean {close[0]!r}?" if close else ""
 
 
+def _bound(etype: str, ctx: Mapping[str, Any]) -> str | None:
+    """The message for a value out of its documented range or too long."""
+    if etype == "greater_than_equal":
+        return f"must be >= {ctx.get('ge')}"
+    if etype == "less_than_equal":
+        return f"must be <= {ctx.get('le')}"
+    if etype == "string_too_long":
+        return f"at most {ctx.get('max_length')} characters"
+    if etype == "too_long":
+        return f"at most {ctx.get('max_length')} items"
+    return None
+
+
+def _got(value: object) -> str:
+    """``, got <JSON>`` for a short echo of the input (cut to 60 characters)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**60:
+        return f", got an integer of about {int(value.bit_length() * 0.30103)} digits"
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError, RecursionError):
+        return ""
+    if isinstance(value, dict | list) and len(text) >= 60:
+        return ""
+    return f", got {text if len(text) <= 60 else text[:60] + '…'}"
+
+
 def _describe(err: Mapping[str, Any]) -> str:
     etype = str(err.get("type", ""))
-    msg = _TYPE_MESSAGES.get(etype, str(err.get("msg", "invalid value")))
+    ctx = err.get("ctx") or {}
+    if etype == BAD_VALUE:
+        return str(ctx.get("message", err.get("msg")))
+    msg = _bound(etype, ctx) or _TYPE_MESSAGES.get(etype, str(err.get("msg", "invalid value")))
     loc = err.get("loc", ())
     if etype == "extra_forbidden" and loc:
         key = str(loc[-1])
-        return f"unknown key {key!r}{did_you_mean(key, _keys_at(tuple(loc[:-1])))}"
+        return f"unknown key {shown(key)}{did_you_mean(key[:200], _keys_at(tuple(loc[:-1])))}"
     if etype == "too_short" and tuple(loc) == ("players",):
         return f"a game needs at least 2 players, got {len(err.get('input') or [])}"
     if etype == "union_tag_invalid":
         ctx = err.get("ctx") or {}
         tag = str(ctx.get("tag", "?"))
-        return f"unknown effect kind {tag!r}{did_you_mean(tag, EFFECT_KINDS)}"
+        return f"unknown effect kind {shown(tag)}{did_you_mean(tag[:200], EFFECT_KINDS)}"
     if etype not in ("missing",) and "input" in err:
-        got = err["input"]
-        if not isinstance(got, dict | list) or len(json.dumps(got)) < 60:
-            msg += f", got {json.dumps(got)}"
+        msg += _got(err["input"])
     return msg
 
 
@@ -188,16 +232,50 @@ def _validation_error(exc: ValidationError, file: str | None) -> BoardError:
 _EFFECT_TAGS = frozenset(EFFECT_KINDS)
 
 
+Fail = Callable[[str, str], NoReturn]
+"""Raises a :class:`BoardError` with a message and a JSON path."""
+
+
 def _check_references(board: Board, catalog: Catalog, file: str | None) -> None:
     """Cross-field checks that pydantic's shape validation can't express."""
 
-    def fail(msg: str, path: str) -> None:
+    def fail(msg: str, path: str) -> NoReturn:
         raise BoardError(msg, path=path, file=file)
 
+    names = _check_players(board, catalog, file, fail)
+
+    def known_player(name: str, path: str) -> None:
+        if name not in names:
+            fail(f"unknown player {shown(name)} (players: {', '.join(names)})", path)
+
+    _check_defending(board, known_player, fail)
+    ids: dict[str, int] = {}
+    for i, perm in enumerate(board.permanents):
+        at = f"$.permanents[{i}]"
+        if perm.id in ids:
+            fail(f"duplicate permanent id {shown(perm.id)} (also permanents[{ids[perm.id]}])",
+                 f"{at}.id")
+        if perm.id in names:
+            fail(f"permanent id {shown(perm.id)} equals a player name", f"{at}.id")
+        ids[perm.id] = i
+    for i, perm in enumerate(board.permanents):
+        _check_permanent(perm, f"$.permanents[{i}]", ids, catalog, file, known_player, fail)
+    check_attachments(board.permanents, catalog, fail)
+    for i, eff in enumerate(board.effects):
+        known_player(eff.controller, f"$.effects[{i}].controller")
+        if eff.chosen_player is not None:
+            known_player(eff.chosen_player, f"$.effects[{i}].chosen_player")
+    _check_combat(board, ids, names, fail)
+
+
+def _check_players(board: Board, catalog: Catalog, file: str | None,
+                   fail: Fail) -> dict[str, int]:
+    """Player names are unique, hands hold catalog cards, the active player exists; returns
+    player name → index."""
     names: dict[str, int] = {}
     for i, p in enumerate(board.players):
         if p.name in names:
-            fail(f"duplicate player name {p.name!r} (also players[{names[p.name]}])",
+            fail(f"duplicate player name {shown(p.name)} (also players[{names[p.name]}])",
                  f"$.players[{i}].name")
         names[p.name] = i
         if p.hand is not None:
@@ -207,13 +285,14 @@ def _check_references(board: Board, catalog: Catalog, file: str | None) -> None:
                 fail(f"hand_size {p.hand_size} is less than the {len(p.hand)} cards in hand",
                      f"$.players[{i}].hand_size")
     if board.active_player not in names:
-        fail(f"active player {board.active_player!r} is not in players "
+        fail(f"active player {shown(board.active_player)} is not in players "
              f"({', '.join(names)})", "$.active_player")
+    return names
 
-    def known_player(name: str, path: str) -> None:
-        if name not in names:
-            fail(f"unknown player {name!r} (players: {', '.join(names)})", path)
 
+def _check_defending(board: Board, known_player: Callable[[str, str], None],
+                     fail: Fail) -> None:
+    """``defending_player`` fits ``attack_multiple_players`` and the number of players."""
     if board.attack_multiple_players and board.defending_player is not None:
         fail("defending_player is only allowed with attack_multiple_players: false",
              "$.defending_player")
@@ -227,73 +306,56 @@ def _check_references(board: Board, catalog: Catalog, file: str | None) -> None:
         fail("defending_player is required with attack_multiple_players: false and "
              "three or more players", "$.defending_player")
 
-    ids: dict[str, int] = {}
-    for i, perm in enumerate(board.permanents):
-        at = f"$.permanents[{i}]"
-        if perm.id in ids:
-            fail(f"duplicate permanent id {perm.id!r} (also permanents[{ids[perm.id]}])",
-                 f"{at}.id")
-        if perm.id in names:
-            fail(f"permanent id {perm.id!r} equals a player name", f"{at}.id")
-        ids[perm.id] = i
-    for i, perm in enumerate(board.permanents):
-        at = f"$.permanents[{i}]"
-        known_player(perm.controller, f"{at}.controller")
-        for j, g in enumerate(perm.goaded_by):
-            known_player(g, f"{at}.goaded_by[{j}]")
-        if perm.chosen_player is not None:
-            known_player(perm.chosen_player, f"{at}.chosen_player")
-        if perm.attached_to is not None:
-            if perm.attached_to not in ids:
-                fail(f"attached_to names no permanent: {perm.attached_to!r}",
-                     f"{at}.attached_to")
-            if perm.attached_to == perm.id:
-                fail("a permanent can't be attached to itself", f"{at}.attached_to")
-        card = None
-        if perm.card is not None:
-            card = catalog.get(perm.card, path=f"{at}.card", file=file)
-        elif perm.name is None:
-            fail("a permanent needs a catalog 'card' or, for a custom permanent, a 'name'",
-                 at)
-        elif perm.types is None:
-            fail("a custom permanent (no 'card') needs 'types'", f"{at}.types")
-        if perm.keywords is not None:
-            for j, k in enumerate(perm.keywords):
-                if k not in KEYWORDS:
-                    fail(f"unknown keyword {k!r} (write keywords in lower case, as printed)"
-                         f"{did_you_mean(k.lower(), KEYWORDS)}", f"{at}.keywords[{j}]")
-        types = perm.types if perm.types is not None else (card.types if card else [])
-        if "Battle" in types:
-            if perm.protector is None:
-                fail("a battle needs a 'protector'", f"{at}.protector")
-            else:
-                known_player(perm.protector, f"{at}.protector")
-        elif perm.protector is not None:
-            fail("only a battle has a 'protector'", f"{at}.protector")
-    for i, eff in enumerate(board.effects):
-        known_player(eff.controller, f"$.effects[{i}].controller")
-        if eff.chosen_player is not None:
-            known_player(eff.chosen_player, f"$.effects[{i}].chosen_player")
-    _check_combat(board, ids, names, fail)
+
+def _check_permanent(perm: Permanent, at: str, ids: Mapping[str, int], catalog: Catalog,
+                     file: str | None, known_player: Callable[[str, str], None],
+                     fail: Fail) -> None:
+    """One permanent's players, attachment, card or custom characteristics, keywords and
+    battle protector."""
+    known_player(perm.controller, f"{at}.controller")
+    for j, g in enumerate(perm.goaded_by):
+        known_player(g, f"{at}.goaded_by[{j}]")
+    if perm.chosen_player is not None:
+        known_player(perm.chosen_player, f"{at}.chosen_player")
+    if perm.attached_to is not None:
+        if perm.attached_to not in ids:
+            fail(f"attached_to names no permanent: {shown(perm.attached_to)}", f"{at}.attached_to")
+        if perm.attached_to == perm.id:
+            fail("a permanent can't be attached to itself", f"{at}.attached_to")
+    card = None
+    if perm.card is not None:
+        card = catalog.get(perm.card, path=f"{at}.card", file=file)
+    elif perm.name is None:
+        fail("a permanent needs a catalog 'card' or, for a custom permanent, a 'name'", at)
+    elif perm.types is None:
+        fail("a custom permanent (no 'card') needs 'types'", f"{at}.types")
+    types = perm.types if perm.types is not None else (card.types if card else [])
+    if "Battle" in types:
+        if perm.protector is None:
+            fail("a battle needs a 'protector'", f"{at}.protector")
+        else:
+            known_player(perm.protector, f"{at}.protector")
+    elif perm.protector is not None:
+        fail("only a battle has a 'protector'", f"{at}.protector")
 
 
 def _check_combat(board: Board, ids: Mapping[str, int], names: Mapping[str, int],
-                  fail: Any) -> None:
-    """SPEC §11/§12 fields: ids they name must exist and fit together."""
+                  fail: Fail) -> None:
+    """The blocks and damage fields: ids they name must exist and fit together."""
     if board.attack is not None:
         for cid, target in board.attack.items():
             at = f"$.attack.{cid}"
             if cid not in ids:
-                fail(f"no permanent with id {cid!r} to attack with", at)
+                fail(f"no permanent with id {shown(cid)} to attack with", at)
             elif board.permanents[ids[cid]].controller != board.active_player:
-                fail(f"{cid!r} is not controlled by the active player", at)
+                fail(f"{shown(cid)} is not controlled by the active player", at)
             if target not in ids and target not in names:
-                fail(f"no player or permanent called {target!r}", at)
+                fail(f"no player or permanent called {shown(target)}", at)
             elif target == board.active_player:
                 fail("a creature can't attack its own controller", at)
     if board.blocking_player is not None:
         if board.blocking_player not in names:
-            fail(f"unknown player {board.blocking_player!r}", "$.blocking_player")
+            fail(f"unknown player {shown(board.blocking_player)}", "$.blocking_player")
         elif board.blocking_player == board.active_player:
             fail("the blocking player must be an opponent of the active player",
                  "$.blocking_player")
@@ -306,17 +368,17 @@ def _check_combat(board: Board, ids: Mapping[str, int], names: Mapping[str, int]
         for bid, blocked in board.blocks.items():
             at = f"$.blocks.{bid}"
             if bid not in ids:
-                fail(f"no permanent with id {bid!r} to block with", at)
+                fail(f"no permanent with id {shown(bid)} to block with", at)
             targets = [blocked] if isinstance(blocked, str) else blocked
             if not targets:
                 fail("a blocker blocks at least one attacker", at)
             for j, a in enumerate(targets):
                 if a not in attack:
-                    fail(f"{a!r} is not an attacking creature (not in 'attack')",
+                    fail(f"{shown(a)} is not an attacking creature (not in 'attack')",
                          at if isinstance(blocked, str) else f"{at}[{j}]")
     for i, rid in enumerate(board.removed_from_combat):
         if rid not in ids:
-            fail(f"no permanent with id {rid!r}", f"$.removed_from_combat[{i}]")
+            fail(f"no permanent with id {shown(rid)}", f"$.removed_from_combat[{i}]")
 
 
 def parse_board(data: object, *, file: str | None = None,
@@ -324,10 +386,13 @@ def parse_board(data: object, *, file: str | None = None,
     """Validate a decoded JSON value as a :class:`Board`."""
     if not isinstance(data, dict):
         raise BoardError("a board must be a JSON object", file=file)
+    check_shape(data, file)
     try:
         board = Board.model_validate(data, strict=True)
     except ValidationError as exc:
         raise _validation_error(exc, file) from None
+    except RecursionError:
+        raise BoardError("JSON nested too deeply", file=file) from None
     _check_references(board, catalog or default_catalog(), file)
     return board
 
@@ -340,19 +405,6 @@ def load_board(source: str | Path | Mapping[str, Any], *,
     """
     if isinstance(source, Mapping):
         return parse_board(dict(source), catalog=catalog)
-    path = Path(source)
     file = str(source)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise BoardError("no such file", path="", file=file) from None
-    except IsADirectoryError:
-        raise BoardError("is a directory, not a board file", path="", file=file) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BoardError(f"can't read: {exc}", path="", file=file) from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BoardError(f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}",
-                         file=file) from None
+    data = decode_board(read_board_text(Path(source), file), file)
     return parse_board(data, file=file, catalog=catalog)

@@ -1,108 +1,70 @@
-"""Compile a board into its instances (SPEC §2, §3, §6): pure functions, no solver.
+"""Board → instances of the declare-attackers step (CR 508.1): candidate attackers, attack
+restrictions, requirements (goad: :meth:`_Compiler.goad`), conditional requirements and costs
+to attack. Pure functions, no solver.
 
-Individuation happens here and only here: everything downstream sees :mod:`instances`,
-never card names. Where is goad handled? :func:`_goad`.
+Individuation happens here and in :mod:`~mtgcombat.compile.blocks` only: everything downstream
+sees :mod:`~mtgcombat.compile.instances`, never card names.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import re
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from mtgcombat.board.characteristics import Obj, View
-from mtgcombat.board.model import Board
+from mtgcombat.board.model import Board, Permanent
+from mtgcombat.compile.base import (
+    NOT_COMPILED_KINDS,
+    CompilerBase,
+    EffectSource,
+    check_registry,
+    cost_instances_of,
+    defending_players,
+    effect_sources,
+    on_each_affected,
+    targets_of,
+)
 from mtgcombat.compile.instances import (
     AttackRequirement,
     Candidate,
     Condition,
-    CostInstance,
     Forbid,
     GroupRequirement,
     Instances,
     NeedsCompanion,
     NotAlone,
     OnlyAlone,
-    Requirement,
-    Restriction,
     Source,
-    Target,
 )
 from mtgcombat.compile.instances import MaxAttackers as MaxAttackersInstance
 from mtgcombat.rules.catalog import Catalog
 from mtgcombat.rules.effects import (
     EFFECT_KINDS,
     AttackCost,
-    BlockCost,
     CanOnlyAttackAlone,
     CantAttack,
     CantAttackAlone,
     CantAttackUnlessDefendingPlayerControls,
     CantAttackUnlessOtherAttacks,
     ConditionalMustAttack,
-    Cost,
-    Effect,
     MaxAttackers,
     MustAttack,
     MustAttackGroup,
     ScopeKind,
+    kinds_with_role,
 )
 
-
-@dataclass(frozen=True)
-class EffectSource:
-    """One effect on the board with what its relative words refer to."""
-
-    obj: Obj | None
-    name: str
-    controller: str
-    chosen_player: str | None
-    activations: tuple[int, ...] | None
-    effect: Effect
-
-    def source(self, rule: str, detail: str = "") -> Source:
-        return Source(self.name, self.obj.id if self.obj else None, rule, detail)
+__all__ = ["BLOCK_KINDS", "EFFECT_COMPILERS", "EffectSource", "compile_board",
+           "cost_instances_of", "defending_players", "effect_sources", "targets_of"]
 
 
-def defending_players(board: Board) -> list[str]:
-    """The defending players (CR 506.2, 802): every opponent with the attack-multiple-players
-    option, otherwise the chosen (or only) opponent."""
-    opponents = board.opponents()
-    if board.attack_multiple_players:
-        return opponents
-    if board.defending_player is not None:
-        return [board.defending_player]
-    return opponents[:1]
+class _Compiler(CompilerBase):
+    """The attack compiler: the active player's creatures against the attackable targets."""
 
+    role = "attack"
 
-def targets_of(board: Board, view: View) -> tuple[Target, ...]:
-    """Players, planeswalkers and battles that can be attacked (CR 508.1b)."""
-    defenders = defending_players(board)
-    out = [Target(p, "player", p) for p in defenders]
-    for o in view.objects.values():
-        if o.is_planeswalker and o.controller in defenders:
-            out.append(Target(o.id, "planeswalker", o.controller))
-        elif o.is_battle and o.protector in defenders:
-            out.append(Target(o.id, "battle", o.protector or o.controller))
-    return tuple(out)
-
-
-class _Compiler:
     def __init__(self, board: Board, view: View) -> None:
-        self.board = board
-        self.view = view
+        super().__init__(board, view, board.active_player, targets_of(board, view))
         self.active = board.active_player
-        self.targets = targets_of(board, view)
-        self.all_targets = frozenset(t.id for t in self.targets)
-        self.creatures = [o for o in view.objects.values()
-                          if o.is_creature and o.controller == self.active]
-        self.creature_ids = frozenset(o.id for o in self.creatures)
-        self.restrictions: list[Restriction] = []
-        self.requirements: list[Requirement] = []
-        self.conditions: list[Condition] = []
-        self.costs: list[CostInstance] = []
-        self.notes: list[str] = []
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -130,11 +92,6 @@ class _Compiler:
                     out.add(t.id)
         return frozenset(out)
 
-    def affected(self, es: EffectSource, sel_attr: str = "affects") -> list[Obj]:
-        """The active player's creatures an effect applies to."""
-        sel = getattr(es.effect, sel_attr)
-        return [o for o in self.creatures if self.view.matches(sel, o, es.obj, es.controller)]
-
     # -- state-based instances -------------------------------------------------------------
 
     def candidates(self) -> tuple[tuple[Candidate, ...], dict[str, str]]:
@@ -152,6 +109,13 @@ class _Compiler:
                                        vigilance="vigilance" in o.keywords,
                                        banding="banding" in o.keywords))
         return tuple(cands), why_not
+
+    def not_declarable_reason(self, perm: Permanent) -> str:
+        if perm.phased_out:
+            return "phased out"
+        if perm.controller == self.active:
+            return "not a creature the active player controls"
+        return f"controlled by {perm.controller}, not the active player"
 
     def keywords(self) -> None:
         for o in self.creatures:
@@ -172,48 +136,15 @@ class _Compiler:
                               f"goaded by {goader}: attacks a player other than {goader}")
                 self.add_req(AttackRequirement(0, o.id, others, src2))
 
-    def add_req(self, req: Requirement) -> None:
-        self.requirements.append(dataclasses.replace(req, index=len(self.requirements)))
-
     # -- effects ---------------------------------------------------------------------------
-
-    def effect(self, es: EffectSource) -> None:
-        handler = EFFECT_COMPILERS.get(es.effect.kind)
-        if handler is None:
-            raise NotImplementedError(es.effect.kind)
-        handler(self, es)
 
     def run(self) -> Instances:
         cands, why_not = self.candidates()
         self.keywords()
         self.goad()
         for es in effect_sources(self.board, self.view):
-            self.effect(es)
-        return Instances(
-            active_player=self.active,
-            targets=self.targets,
-            candidates=cands,
-            creatures=tuple(o.id for o in self.creatures),
-            restrictions=tuple(self.restrictions),
-            requirements=tuple(self.requirements),
-            conditions=tuple(self.conditions),
-            costs=tuple(self.costs),
-            not_candidates=why_not,
-            names={o.id: o.name for o in self.view.objects.values()},
-            notes=tuple(self.notes),
-        )
-
-
-def effect_sources(board: Board, view: View) -> list[EffectSource]:
-    """Every effect of every existing permanent and every board-level effect."""
-    out: list[EffectSource] = []
-    for o in view.objects.values():
-        for eff in o.effects:
-            out.append(EffectSource(o, o.name, o.controller, o.chosen_player, o.activations, eff))
-    for be in board.effects:
-        for eff in be.effects:
-            out.append(EffectSource(None, be.name, be.controller, be.chosen_player, None, eff))
-    return out
+            self.dispatch(es, EFFECT_COMPILERS)
+        return self.assemble(self.active, cands, why_not)
 
 
 # --- one compiler per effect kind (the registry) ---------------------------------------------
@@ -226,16 +157,10 @@ def _cant_attack(c: _Compiler, es: EffectSource) -> None:
         c.restrictions.append(Forbid(o.id, scope, es.source("CR 508.1c", "can't attack")))
 
 
-def _cant_attack_alone(c: _Compiler, es: EffectSource) -> None:
-    assert isinstance(es.effect, CantAttackAlone)
-    for o in c.affected(es):
-        c.restrictions.append(NotAlone(o.id, es.source("CR 508.1c", "can't attack alone")))
-
-
-def _can_only_attack_alone(c: _Compiler, es: EffectSource) -> None:
-    assert isinstance(es.effect, CanOnlyAttackAlone)
-    for o in c.affected(es):
-        c.restrictions.append(OnlyAlone(o.id, es.source("CR 508.1c", "can only attack alone")))
+_cant_attack_alone = on_each_affected(CantAttackAlone, NotAlone, "CR 508.1c",
+                                      "can't attack alone")
+_can_only_attack_alone = on_each_affected(CanOnlyAttackAlone, OnlyAlone, "CR 508.1c",
+                                          "can only attack alone")
 
 
 def _unless_other(c: _Compiler, es: EffectSource) -> None:
@@ -290,66 +215,47 @@ def _must_attack_group(c: _Compiler, es: EffectSource) -> None:
             "CR 508.1d", "at least one creature attacks if able")))
 
 
-def _conditional(c: _Compiler, es: EffectSource) -> None:
+def _conditional_groups(c: _Compiler, es: EffectSource) -> list[tuple[list[Obj], list[Obj]]]:
+    """(trigger creatures, affected creatures) per condition. With ``same_controller``, one
+    condition per player whose creatures could attack, restricted to that player's creatures
+    ("all creatures *that opponent* controls"); otherwise one condition."""
     eff = es.effect
     assert isinstance(eff, ConditionalMustAttack)
-    trigger = frozenset(o.id for o in c.affected(es, "trigger"))
-    cond = Condition(len(c.conditions), trigger, es.source("SPEC §5", "conditional requirement"))
-    c.conditions.append(cond)
-    for o in c.affected(es):
-        c.add_req(AttackRequirement(0, o.id, c.all_targets, es.source(
-            "SPEC §5", "attacks if able, while the condition holds"), condition=cond.index))
+    trigger, affected = c.affected(es, "trigger"), c.affected(es)
+    if not eff.same_controller:
+        return [(trigger, affected)]
+    players = dict.fromkeys([c.active, *(o.controller for o in c.creatures)])
+    return [([o for o in trigger if o.controller == p], [o for o in affected if o.controller == p])
+            for p in players]
 
 
-_X = re.compile(r"\{X\}")
-BLOCK_KINDS: tuple[str, ...] = tuple(k for k in EFFECT_KINDS if "block" in k)
-"""Effect kinds that only matter for blocks (compiled by :mod:`mtgcombat.legality.blocks`)."""
-
-
-def cost_instances_of(es: EffectSource, view: View, verb: str) -> list[tuple[Cost, str]]:
-    """The costs an attack/block cost effect imposes per creature, with their detail text: one
-    per activation (War Tax, War Cadence; ``{X}`` from each activation), ``{X}`` = enchantments
-    its controller controls (Sphere of Safety), or the cost as printed."""
-    eff = es.effect
-    assert isinstance(eff, AttackCost | BlockCost)
-    if eff.x == "activation":
-        xs: list[int | None] = list(es.activations or [])
-    elif eff.x == "your_enchantments":
-        xs = [sum(1 for o in view.objects.values()
-                  if o.controller == es.controller and "Enchantment" in o.types)]
-    else:
-        xs = [None]
-    out: list[tuple[Cost, str]] = []
-    for i, x in enumerate(xs):
-        cost = eff.cost if x is None else _with_x(eff.cost, x)
-        detail = f"cost to {verb}" + (f", activation {i + 1} (X={x})" if eff.x == "activation"
-                                      else (f" (X={x})" if x is not None else ""))
-        out.append((cost, detail))
-    return out
+def _conditional(c: _Compiler, es: EffectSource) -> None:
+    for trigger, affected in _conditional_groups(c, es):
+        cond = Condition(len(c.conditions), frozenset(o.id for o in trigger),
+                         es.source("CR 508.1d", "conditional requirement"))
+        c.conditions.append(cond)
+        for o in affected:
+            c.add_req(AttackRequirement(0, o.id, c.all_targets, es.source(
+                "CR 508.1d", "attacks if able, while the condition holds"), condition=cond.index))
 
 
 def _attack_cost(c: _Compiler, es: EffectSource) -> None:
     eff = es.effect
     assert isinstance(eff, AttackCost)
-    scope = c.scope(eff.scope, es)
-    for cost, detail in cost_instances_of(es, c.view, "attack"):
-        for o in c.affected(es):
-            c.costs.append(CostInstance(len(c.costs), o.id, scope, cost,
-                                        es.source("CR 508.1g", detail)))
+    c.add_costs(es, "attack", "CR 508.1g", c.scope(eff.scope, es))
 
 
-def _with_x(cost: Cost, x: int) -> Cost:
-    if cost.mana is None:
-        return cost
-    return cost.model_copy(update={"mana": _X.sub("{" + str(x) + "}", cost.mana)})
+def _optional_cost(c: _Compiler, es: EffectSource) -> None:
+    """An optional cost to attack (exert, enlist) is chosen after the declaration is legal
+    (CR 508.1g): no attack-legality instance."""
 
 
-def _no_attack_instances(c: _Compiler, es: EffectSource) -> None:
-    """Effects with no attack-legality instances: characteristics (applied by the view),
-    optional costs (CR 508.1g: chosen after legality) and mana abilities (payment)."""
+def _compiled_elsewhere(c: _Compiler, es: EffectSource) -> None:
+    """Block effects (the block compiler), characteristics (the view) and mana abilities
+    (payment) create no declare-attackers instance."""
 
 
-EFFECT_COMPILERS: dict[str, Callable[[_Compiler, EffectSource], None]] = {
+ATTACK_COMPILERS: dict[str, Callable[[_Compiler, EffectSource], None]] = {
     "cant_attack": _cant_attack,
     "cant_attack_alone": _cant_attack_alone,
     "can_only_attack_alone": _can_only_attack_alone,
@@ -360,15 +266,21 @@ EFFECT_COMPILERS: dict[str, Callable[[_Compiler, EffectSource], None]] = {
     "must_attack_group": _must_attack_group,
     "conditional_must_attack": _conditional,
     "attack_cost": _attack_cost,
-    "optional_attack_cost": _no_attack_instances,
-    "grant_keywords": _no_attack_instances,
-    "modify_pt": _no_attack_instances,
-    "set_subtypes": _no_attack_instances,
-    "pt_from_count": _no_attack_instances,
-    "mana_ability": _no_attack_instances,
-    **{kind: _no_attack_instances for kind in BLOCK_KINDS},
+    "optional_attack_cost": _optional_cost,
 }
-"""Effect kind → compiler. A test proves every kind of the vocabulary has one."""
+"""Attack effect kind (role ``attack``) → compiler."""
+check_registry(ATTACK_COMPILERS, "attack")
+
+BLOCK_KINDS: tuple[str, ...] = tuple(k for k in EFFECT_KINDS if k in kinds_with_role("block"))
+"""Effect kinds of the declare-blockers step (role ``block``), compiled by
+:mod:`mtgcombat.compile.blocks`."""
+
+EFFECT_COMPILERS: dict[str, Callable[[_Compiler, EffectSource], None]] = {
+    kind: ATTACK_COMPILERS.get(kind, _compiled_elsewhere) for kind in EFFECT_KINDS
+    if kind in ATTACK_COMPILERS or kind in BLOCK_KINDS or kind in NOT_COMPILED_KINDS
+}
+"""Effect kind → what the attack compiler does with it (derived; a test proves every kind
+of the vocabulary has an entry)."""
 
 
 def compile_board(board: Board, catalog: Catalog | None = None) -> Instances:

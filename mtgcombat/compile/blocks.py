@@ -9,15 +9,21 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from mtgcombat.board.characteristics import Obj, View
-from mtgcombat.board.model import Board
-from mtgcombat.compile.attacks import EffectSource, cost_instances_of, effect_sources, targets_of
+from mtgcombat.board.model import Board, Permanent
+from mtgcombat.compile.base import (
+    CompilerBase,
+    EffectSource,
+    check_registry,
+    effect_sources,
+    on_each_affected,
+    targets_of,
+)
 from mtgcombat.compile.instances import (
     AttackRequirement,
     Candidate,
-    CostInstance,
     ExactlyOneRequirement,
     Forbid,
     GroupRequirement,
@@ -25,8 +31,6 @@ from mtgcombat.compile.instances import (
     MaxCreatures,
     MinBlockers,
     NotAlone,
-    Requirement,
-    Restriction,
     Source,
     Target,
 )
@@ -52,8 +56,8 @@ _LANDWALK = {"islandwalk": "Island", "forestwalk": "Forest", "swampwalk": "Swamp
 
 
 def blocking_player(board: Board) -> str:
-    """SPEC §11: ``blocking_player``, or the only player attacked / controlling or protecting
-    an attacked permanent (in a two-player game, the opponent)."""
+    """The blocking player: the board's ``blocking_player``, or the only player attacked or
+    controlling or protecting an attacked permanent (in a two-player game, the opponent)."""
     if board.blocking_player is not None:
         return board.blocking_player
     if len(board.players) == 2:
@@ -103,48 +107,21 @@ def evasion(attacker: Obj, blocker: Obj, defender_lands: list[Obj]) -> str | Non
     return None
 
 
-class _BlockCompiler:
+class _BlockCompiler(CompilerBase):
+    """The block compiler: the blocking player's creatures against the attackers attacking
+    them, their planeswalkers or battles."""
+
+    role = "block"
+
     def __init__(self, board: Board, view: View) -> None:
-        self.board = board
-        self.view = view
         self.blocker_player = blocking_player(board)
-        self.attackers = self._attackers()
-        self.targets = tuple(Target(a.id, "creature", board.active_player)
-                             for a in self.attackers)
-        self.all_targets = frozenset(t.id for t in self.targets)
-        self.creatures = [o for o in view.objects.values()
-                          if o.is_creature and o.controller == self.blocker_player]
-        self.restrictions: list[Restriction] = []
-        self.requirements: list[Requirement] = []
-        self.costs: list[CostInstance] = []
+        self.attackers = _attackers(board, view, self.blocker_player)
+        super().__init__(board, view, self.blocker_player, tuple(
+            Target(a.id, "creature", board.active_player) for a in self.attackers))
         self.capacity: dict[str, int | None] = {o.id: 1 for o in self.creatures}
 
-    def _attackers(self) -> list[Obj]:
-        """Attackers attacking the blocking player, their planeswalkers or battles."""
-        board, view = self.board, self.view
-        if board.attack is None:
-            raise BoardError("a board for blocks needs an 'attack' (SPEC §11)", path="$.attack")
-        valid = {t.id: t for t in targets_of(board, view)}
-        removed = set(board.removed_from_combat)
-        out: list[Obj] = []
-        for cid, target in board.attack.items():
-            at = f"$.attack.{cid}"
-            obj = view.objects.get(cid)
-            if obj is None or not obj.is_creature:
-                raise BoardError(f"{cid!r} is not a creature on the battlefield", path=at)
-            if target not in valid:
-                raise BoardError(f"{target!r} can't be attacked: not a defending player, a "
-                                 "planeswalker a defending player controls or a battle a "
-                                 "defending player protects (CR 508.1b)", path=at)
-            if valid[target].player == self.blocker_player and cid not in removed:
-                out.append(obj)
-        return out
-
-    def source(self, es: EffectSource, rule: str, detail: str) -> Source:
-        return es.source(rule, detail)
-
-    def select(self, es: EffectSource, sel: Any, pool: list[Obj]) -> list[Obj]:
-        return [o for o in pool if self.view.matches(sel, o, es.obj, es.controller)]
+    def not_declarable_reason(self, perm: Permanent) -> str:
+        return f"not a creature {self.blocker_player} controls"
 
     # -- keywords ----------------------------------------------------------------------------
 
@@ -167,18 +144,10 @@ class _BlockCompiler:
 
     # -- effects -----------------------------------------------------------------------------
 
-    def effect(self, es: EffectSource) -> None:
-        handler = BLOCK_COMPILERS.get(es.effect.kind)
-        if handler is not None:
-            handler(self, es)
-
-    def add_req(self, req: Requirement) -> None:
-        self.requirements.append(dataclasses.replace(req, index=len(self.requirements)))
-
     def run(self) -> Instances:
         self.keywords()
         for es in effect_sources(self.board, self.view):
-            self.effect(es)
+            self.dispatch(es, BLOCK_COMPILERS)
         cands: list[Candidate] = []
         why_not: dict[str, str] = {}
         removed = set(self.board.removed_from_combat)
@@ -190,18 +159,35 @@ class _BlockCompiler:
             else:
                 cands.append(Candidate(o.id, o.name, tuple(t.id for t in self.targets),
                                        capacity=self.capacity[o.id]))
-        return Instances(
-            active_player=self.blocker_player,
-            targets=self.targets,
-            candidates=tuple(cands),
-            creatures=tuple(o.id for o in self.creatures),
-            restrictions=tuple(_as_block(r) for r in self.restrictions),
-            requirements=tuple(_as_block(r) for r in self.requirements),
-            conditions=(),
-            costs=tuple(_as_block(c) for c in self.costs),
-            not_candidates=why_not,
-            names={o.id: o.name for o in self.view.objects.values()},
+        out = self.assemble(self.blocker_player, tuple(cands), why_not)
+        return dataclasses.replace(
+            out,
+            restrictions=tuple(_as_block(r) for r in out.restrictions),
+            requirements=tuple(_as_block(r) for r in out.requirements),
+            costs=tuple(_as_block(c) for c in out.costs),
         )
+
+
+def _attackers(board: Board, view: View, blocker_player: str) -> list[Obj]:
+    """Attackers attacking the blocking player, their planeswalkers or battles."""
+    if board.attack is None:
+        raise BoardError("a board for blocks needs an 'attack' (which creature attacks what)",
+                         path="$.attack")
+    valid = {t.id: t for t in targets_of(board, view)}
+    removed = set(board.removed_from_combat)
+    out: list[Obj] = []
+    for cid, target in board.attack.items():
+        at = f"$.attack.{cid}"
+        obj = view.objects.get(cid)
+        if obj is None or not obj.is_creature:
+            raise BoardError(f"{cid!r} is not a creature on the battlefield", path=at)
+        if target not in valid:
+            raise BoardError(f"{target!r} can't be attacked: not a defending player, a "
+                             "planeswalker a defending player controls or a battle a "
+                             "defending player protects (CR 508.1b)", path=at)
+        if valid[target].player == blocker_player and cid not in removed:
+            out.append(obj)
+    return out
 
 
 T = TypeVar("T")
@@ -219,22 +205,18 @@ def _cant_block(c: _BlockCompiler, es: EffectSource) -> None:
     assert isinstance(eff, CantBlock)
     banned = c.all_targets if eff.attackers is None else frozenset(
         a.id for a in c.select(es, eff.attackers, c.attackers))
-    for b in c.select(es, eff.affects, c.creatures):
-        c.restrictions.append(Forbid(b.id, banned, c.source(es, "CR 509.1b", "can't block")))
+    for b in c.affected(es):
+        c.restrictions.append(Forbid(b.id, banned, es.source("CR 509.1b", "can't block")))
 
 
-def _cant_block_alone(c: _BlockCompiler, es: EffectSource) -> None:
-    eff = es.effect
-    assert isinstance(eff, CantBlockAlone)
-    for b in c.select(es, eff.affects, c.creatures):
-        c.restrictions.append(NotAlone(b.id, c.source(es, "CR 509.1b", "can't block alone")))
+_cant_block_alone = on_each_affected(CantBlockAlone, NotAlone, "CR 509.1b", "can't block alone")
 
 
 def _max_blockers(c: _BlockCompiler, es: EffectSource) -> None:
     eff = es.effect
     assert isinstance(eff, MaxBlockers)
-    c.restrictions.append(MaxCreatures(eff.count, c.source(
-        es, "CR 509.1b", f"no more than {eff.count} creature(s) can block")))
+    c.restrictions.append(MaxCreatures(eff.count, es.source(
+        "CR 509.1b", f"no more than {eff.count} creature(s) can block")))
 
 
 def _cant_be_blocked(c: _BlockCompiler, es: EffectSource) -> None:
@@ -245,21 +227,21 @@ def _cant_be_blocked(c: _BlockCompiler, es: EffectSource) -> None:
         detail = "can't be blocked" + ("" if eff.by is None else " by these creatures")
         for b in blockers:
             c.restrictions.append(Forbid(b.id, frozenset({a.id}),
-                                         c.source(es, "CR 509.1b", detail)))
+                                         es.source("CR 509.1b", detail)))
 
 
 def _except_by(c: _BlockCompiler, es: EffectSource) -> None:
     eff = es.effect
     assert isinstance(eff, CantBeBlockedExceptBy)
     for a in c.select(es, eff.affects, c.attackers):
-        c.restrictions.append(MinBlockers(a.id, eff.count, c.source(
-            es, "CR 509.1b", f"can't be blocked except by {eff.count} or more creatures")))
+        c.restrictions.append(MinBlockers(a.id, eff.count, es.source(
+            "CR 509.1b", f"can't be blocked except by {eff.count} or more creatures")))
 
 
 def _additional(c: _BlockCompiler, es: EffectSource) -> None:
     eff = es.effect
     assert isinstance(eff, CanBlockAdditional)
-    for b in c.select(es, eff.affects, c.creatures):
+    for b in c.affected(es):
         cap = c.capacity[b.id]
         if eff.count is None or cap is None:
             c.capacity[b.id] = None
@@ -270,43 +252,40 @@ def _additional(c: _BlockCompiler, es: EffectSource) -> None:
 def _must_block(c: _BlockCompiler, es: EffectSource) -> None:
     eff = es.effect
     assert isinstance(eff, MustBlock)
-    for b in c.select(es, eff.affects, c.creatures):
-        c.add_req(AttackRequirement(0, b.id, c.all_targets, c.source(
-            es, "CR 509.1c", "blocks each combat if able")))
+    for b in c.affected(es):
+        c.add_req(AttackRequirement(0, b.id, c.all_targets, es.source(
+            "CR 509.1c", "blocks each combat if able")))
 
 
 def _must_block_attackers(c: _BlockCompiler, es: EffectSource) -> None:
     eff = es.effect
     assert isinstance(eff, MustBlockAttackers)
     for a in c.select(es, eff.attackers, c.attackers):
-        for b in c.select(es, eff.blockers, c.creatures):
-            c.add_req(AttackRequirement(0, b.id, frozenset({a.id}), c.source(
-                es, "CR 509.1c", f"blocks {a.id} if able")))
+        for b in c.affected(es, "blockers"):
+            c.add_req(AttackRequirement(0, b.id, frozenset({a.id}), es.source(
+                "CR 509.1c", f"blocks {a.id} if able")))
 
 
 def _must_be_blocked(c: _BlockCompiler, es: EffectSource) -> None:
     eff = es.effect
     assert isinstance(eff, MustBeBlocked)
     for a in c.select(es, eff.affects, c.attackers):
-        c.add_req(GroupRequirement(0, frozenset({a.id}), c.source(
-            es, "CR 509.1c", f"{a.id} must be blocked if able")))
+        c.add_req(GroupRequirement(0, frozenset({a.id}), es.source(
+            "CR 509.1c", f"{a.id} must be blocked if able")))
 
 
 def _exactly_one(c: _BlockCompiler, es: EffectSource) -> None:
     eff = es.effect
     assert isinstance(eff, MustBeBlockedByExactlyOne)
     for a in c.select(es, eff.affects, c.attackers):
-        c.add_req(ExactlyOneRequirement(0, a.id, c.source(
-            es, "CR 509.1c", f"{a.id} must be blocked by exactly one creature if able")))
+        c.add_req(ExactlyOneRequirement(0, a.id, es.source(
+            "CR 509.1c", f"{a.id} must be blocked by exactly one creature if able")))
 
 
 def _block_cost(c: _BlockCompiler, es: EffectSource) -> None:
     eff = es.effect
     assert isinstance(eff, BlockCost)
-    for cost, detail in cost_instances_of(es, c.view, "block"):
-        for b in c.select(es, eff.affects, c.creatures):
-            c.costs.append(CostInstance(len(c.costs), b.id, c.all_targets, cost,
-                                        c.source(es, "CR 509.1d", detail)))
+    c.add_costs(es, "block", "CR 509.1d", c.all_targets)
 
 
 BLOCK_COMPILERS: dict[str, Callable[[_BlockCompiler, EffectSource], None]] = {
@@ -322,9 +301,10 @@ BLOCK_COMPILERS: dict[str, Callable[[_BlockCompiler, EffectSource], None]] = {
     "must_be_blocked_by_exactly_one": _exactly_one,
     "block_cost": _block_cost,
 }
-"""Block effect kind → compiler. A test proves every block kind has one."""
+"""Block effect kind (role ``block``) → compiler."""
+check_registry(BLOCK_COMPILERS, "block")
 
 
 def compile_blocks(board: Board, catalog: Catalog | None = None) -> Instances:
-    """The instances of a board's declare-blockers step (SPEC §11)."""
+    """The instances of a board's declare-blockers step (CR 509.1)."""
     return _BlockCompiler(board, View(board, catalog)).run()

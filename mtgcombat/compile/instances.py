@@ -1,4 +1,4 @@
-"""Compiled instances (SPEC §3): what the engine, the oracle and explanations work on.
+"""Compiled instances: what the engine, the oracle and explanations work on.
 
 Everything here is individuated: one requirement instance per affected creature (two per
 goading player for goad), one cost instance per (effect, creature). Targets are concrete ids.
@@ -7,10 +7,12 @@ Each instance carries a :class:`Source` naming the card, permanent and rule it c
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
 from mtgcombat.rules.effects import Cost
+from mtgcombat.rules.wording import pick_words
 
 TargetKind = Literal["player", "planeswalker", "battle", "creature"]
 Verb = Literal["attack", "block"]
@@ -243,7 +245,9 @@ Requirement = AttackRequirement | GroupRequirement | ExactlyOneRequirement
 
 @dataclass(frozen=True)
 class CostInstance:
-    """Cost instance: incurred iff ``creature`` attacks a target in ``targets``."""
+    """Cost instance: incurred iff ``creature`` attacks a target in ``targets``.
+    ``imposed_by``: the id of the permanent whose effect imposes the cost (None for a
+    board-level effect); the cost's picks are relative to it ("another")."""
 
     index: int
     creature: str
@@ -251,6 +255,7 @@ class CostInstance:
     cost: Cost
     source: Source
     verb: Verb = "attack"
+    imposed_by: str | None = field(kw_only=True)
 
     def describe(self) -> str:
         cost = describe_cost(self.cost)
@@ -267,17 +272,12 @@ def describe_cost(cost: Cost) -> str:
     if cost.life:
         parts.append(f"{cost.life} life")
     for pick in cost.sacrifice:
-        parts.append(f"sacrifice {pick.count} {_pick(pick.filter.types, pick.filter.subtypes_any)}")
+        parts.append(f"sacrifice {pick.count} {pick_words(pick.filter)}")
     for pick in cost.return_to_hand:
-        parts.append(f"return {pick.count} {_pick(pick.filter.types, pick.filter.subtypes_any)}")
+        parts.append(f"return {pick.count} {pick_words(pick.filter)}")
     if cost.tap_untapped_creatures:
         parts.append(f"tap {cost.tap_untapped_creatures} untapped creature(s)")
     return " + ".join(parts) or "{0}"
-
-
-def _pick(types: list[str], subtypes: list[str]) -> str:
-    words = [*subtypes, *[t.lower() for t in types]]
-    return "/".join(words) if words else "permanent"
 
 
 def _targets(targets: frozenset[str]) -> str:
@@ -303,8 +303,16 @@ class Instances:
     conditions: tuple[Condition, ...]
     costs: tuple[CostInstance, ...]
     not_candidates: dict[str, str] = field(default_factory=dict)
+    """The active (blocking) player's creatures that can't be declared, with why."""
     names: dict[str, str] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
+    permanent_ids: frozenset[str] = frozenset()
+    """Every permanent of the board, phased-out ones included."""
+    player_names: frozenset[str] = frozenset()
+    """Every player of the board."""
+    not_declarable: Mapping[str, str] = field(default_factory=dict)
+    """Every permanent that isn't a candidate, with why it can't be declared (the reasons of
+    ``not_candidates`` for creatures of the active player, a step-specific one otherwise)."""
 
     @property
     def target_ids(self) -> tuple[str, ...]:

@@ -1,4 +1,4 @@
-"""The card catalog (SPEC §9): cards as data, shipped in ``mtgcombat/data/cards.json``.
+"""The card catalog: cards as data, shipped in ``mtgcombat/data/cards.json``.
 
 A card gives printed characteristics (types, subtypes, colours, power/toughness, keywords) and
 its combat-relevant abilities written in the effect vocabulary of :mod:`mtgcombat.rules.effects`.
@@ -10,11 +10,35 @@ import difflib
 import json
 from functools import lru_cache
 from importlib import resources
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from mtgcombat.errors import BoardError, json_path
-from mtgcombat.rules.effects import KEYWORDS, Color, Effect
+from mtgcombat.rules.effects import Color, Effect
+from mtgcombat.rules.fields import (
+    PT,
+    CardType,
+    Count,
+    Keyword,
+    ManaCostX,
+    Name,
+    Subtype,
+    Supertype,
+    Text,
+)
+from mtgcombat.rules.types import shown
+
+EnchantRestriction = Literal["creature", "land", "artifact", "enchantment", "planeswalker",
+                             "battle", "permanent", "player"]
+"""What an Aura can enchant ("Enchant creature", CR 303.4a and 702.5)."""
+
+ENCHANT_TYPES: dict[str, str | None] = {
+    "creature": "Creature", "land": "Land", "artifact": "Artifact",
+    "enchantment": "Enchantment", "planeswalker": "Planeswalker", "battle": "Battle",
+    "permanent": None,
+}
+"""Enchant restriction → the card type the enchanted permanent must have (None: any)."""
 
 
 class Card(BaseModel):
@@ -22,20 +46,22 @@ class Card(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
-    name: str
-    mana_cost: str | None = None
-    supertypes: list[str] = Field(default_factory=list)
-    types: list[str]
-    subtypes: list[str] = Field(default_factory=list)
+    name: Name
+    mana_cost: ManaCostX | None = None
+    supertypes: list[Supertype] = Field(default_factory=list)
+    types: list[CardType]
+    subtypes: list[Subtype] = Field(default_factory=list)
     colors: list[Color] = Field(default_factory=list)
-    power: int | None = None
-    toughness: int | None = None
-    loyalty: int | None = None
-    defense: int | None = None
-    keywords: list[str] = Field(default_factory=list)
-    text: str = ""
+    power: PT | None = None
+    toughness: PT | None = None
+    loyalty: Count | None = None
+    defense: Count | None = None
+    keywords: list[Keyword] = Field(default_factory=list)
+    enchant: EnchantRestriction | None = None
+    """What this Aura can enchant (its "Enchant ..." line)."""
+    text: Text = ""
     effects: list[Effect] = Field(default_factory=list)
-    notes: str = ""
+    notes: Text = ""
 
 
 class Catalog:
@@ -60,13 +86,14 @@ class Catalog:
         card = self._folded.get(name.casefold())
         if card is not None:
             return card
+        name = name[:200]
         close = difflib.get_close_matches(name, list(self._cards), n=3, cutoff=0.7)
         if not close:
             folded = difflib.get_close_matches(name.casefold(), list(self._folded), n=3,
                                                 cutoff=0.6)
             close = [self._folded[f].name for f in folded]
         hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
-        raise BoardError(f"unknown card name {name!r}{hint}", path=path, file=file)
+        raise BoardError(f"unknown card name {shown(name)}{hint}", path=path, file=file)
 
 
 def _validate_cards(raw: object) -> list[Card]:
@@ -81,12 +108,20 @@ def _validate_cards(raw: object) -> list[Card]:
             raise BoardError(
                 err["msg"], path=json_path((i, *err["loc"])), file="cards.json"
             ) from None
-        unknown = [k for k in card.keywords if k not in KEYWORDS]
-        if unknown:
-            raise BoardError(f"unknown keyword {unknown[0]!r}", path=f"$[{i}].keywords",
-                             file="cards.json")
+        _check_enchant(card, i)
         cards.append(card)
     return cards
+
+
+def _check_enchant(card: Card, i: int) -> None:
+    """An Aura says what it enchants, matching its "Enchant ..." text."""
+    printed = card.text.split("\n", 1)[0].casefold()
+    if "Aura" in card.subtypes and card.enchant is None:
+        raise BoardError("an Aura needs 'enchant' (what it can enchant)", path=f"$[{i}]",
+                         file="cards.json")
+    if card.enchant is not None and printed != f"enchant {card.enchant}":
+        raise BoardError(f"'enchant' is {card.enchant!r} but the text begins {printed!r}",
+                         path=f"$[{i}].enchant", file="cards.json")
 
 
 @lru_cache(maxsize=1)

@@ -1,6 +1,8 @@
-"""The effect vocabulary (SPEC §6): every effect a card or a custom permanent can carry, as data.
+"""The effect vocabulary: every effect a card or a custom permanent can carry, as data.
 
-Each effect is a frozen pydantic model with a ``kind`` discriminator. Catalog cards
+Each effect is a frozen pydantic model with a ``kind`` discriminator and a ``role`` (the step
+whose rules it feeds: declare attackers, declare blockers, derived characteristics, or mana
+payment). Catalog cards
 (``data/cards.json``), custom permanents and board-level effects are all written in this
 vocabulary; :mod:`mtgcombat.compile.attacks` turns them into per-creature *instances*.
 
@@ -10,12 +12,30 @@ Relative words are relative to the effect's source: ``"you"`` is the source's co
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal, Self, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, PositiveInt
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-Color = Literal["W", "U", "B", "R", "G"]
+from mtgcombat.rules.fields import (
+    PT,
+    CardType,
+    Count,
+    Keyword,
+    ManaCost,
+    ManaCostX,
+    Name,
+    PositiveCount,
+    ProducedMana,
+    Subtype,
+    x_without_source,
+)
+from mtgcombat.rules.fields import Color as Color  # re-exported: the colour field type
+
 ControllerRel = Literal["any", "you", "opponents"]
+EffectRole = Literal["attack", "block", "characteristic", "payment"]
+"""The step whose rules an effect feeds: ``attack`` (declare attackers, CR 508.1),
+``block`` (declare blockers, CR 509.1), ``characteristic`` (derived characteristics, CR 613)
+or ``payment`` (mana abilities used to pay costs, CR 605)."""
 
 KEYWORDS: frozenset[str] = frozenset(
     {
@@ -27,7 +47,8 @@ KEYWORDS: frozenset[str] = frozenset(
         "protection from red", "protection from green",
     }
 )
-"""Keywords a board or catalog may write (lower case, as printed)."""
+"""Keywords whose combat rules are modeled (lower case, as printed); every other CR 702
+keyword is accepted (:mod:`mtgcombat.rules.keywords`) and listed, but has no combat effect."""
 
 
 class _Frozen(BaseModel):
@@ -44,12 +65,12 @@ class Selector(_Frozen):
 
     which: Literal["all", "self", "attached", "others"] = "all"
     controller: ControllerRel = "any"
-    types: list[str] = Field(default_factory=list)
-    subtypes_any: list[str] = Field(default_factory=list)
+    types: list[CardType] = Field(default_factory=list)
+    subtypes_any: list[Subtype] = Field(default_factory=list)
     colors_any: list[Color] = Field(default_factory=list)
-    keywords_any: list[str] = Field(default_factory=list)
-    counter: str | None = None
-    power_greater_than: int | Literal["your_hand_size"] | None = None
+    keywords_any: list[Keyword] = Field(default_factory=list)
+    counter: Name | None = None
+    power_greater_than: PT | Literal["your_hand_size"] | None = None
     tapped: bool | None = None
     attacking: Literal["any", "you"] | None = None
     """Only creatures in the board's ``attack`` (``"you"``: attacking the source's controller,
@@ -71,18 +92,18 @@ ScopeKind = Literal[
 class CostPick(_Frozen):
     """Pick ``count`` permanents you control matching ``filter`` (sacrifice, return, tap)."""
 
-    count: PositiveInt = 1
+    count: PositiveCount = 1
     filter: Selector = Field(default_factory=Selector)
 
 
 class Cost(_Frozen):
     """A cost to attack (or block) paid for one creature. ``mana`` in braces: ``{2}``, ``{W/P}``."""
 
-    mana: str | None = None
-    life: NonNegativeInt = 0
+    mana: ManaCostX | None = None
+    life: Count = 0
     sacrifice: list[CostPick] = Field(default_factory=list)
     return_to_hand: list[CostPick] = Field(default_factory=list)
-    tap_untapped_creatures: NonNegativeInt = 0
+    tap_untapped_creatures: Count = 0
 
 
 XSource = Literal["activation", "your_enchantments"]
@@ -95,6 +116,7 @@ class CantAttack(_Frozen):
     """Affected creatures can't attack [targets in scope] (defender, Ensnaring Bridge)."""
 
     kind: Literal["cant_attack"] = "cant_attack"
+    role: ClassVar[EffectRole] = "attack"
     affects: Selector = SELF
     scope: ScopeKind = "any"
 
@@ -103,6 +125,7 @@ class CantAttackAlone(_Frozen):
     """If an affected creature attacks, another creature attacks too (Mogg Flunkies)."""
 
     kind: Literal["cant_attack_alone"] = "cant_attack_alone"
+    role: ClassVar[EffectRole] = "attack"
     affects: Selector = SELF
 
 
@@ -110,6 +133,7 @@ class CanOnlyAttackAlone(_Frozen):
     """If an affected creature attacks, no other creature attacks (Master of Cruelties)."""
 
     kind: Literal["can_only_attack_alone"] = "can_only_attack_alone"
+    role: ClassVar[EffectRole] = "attack"
     affects: Selector = SELF
 
 
@@ -117,6 +141,7 @@ class CantAttackUnlessOtherAttacks(_Frozen):
     """Can't attack unless another creature matching ``other`` also attacks (Scarred Puma)."""
 
     kind: Literal["cant_attack_unless_other_attacks"] = "cant_attack_unless_other_attacks"
+    role: ClassVar[EffectRole] = "attack"
     affects: Selector = SELF
     other: Selector
 
@@ -128,6 +153,7 @@ class CantAttackUnlessDefendingPlayerControls(_Frozen):
     kind: Literal["cant_attack_unless_defending_player_controls"] = (
         "cant_attack_unless_defending_player_controls"
     )
+    role: ClassVar[EffectRole] = "attack"
     affects: Selector = SELF
     permanent: Selector
 
@@ -136,7 +162,8 @@ class MaxAttackers(_Frozen):
     """No more than ``count`` creatures can attack [into scope] (Silent Arbiter, Crawlspace)."""
 
     kind: Literal["max_attackers"] = "max_attackers"
-    count: NonNegativeInt
+    role: ClassVar[EffectRole] = "attack"
+    count: Count
     scope: ScopeKind = "any"
 
 
@@ -147,6 +174,7 @@ class MustAttack(_Frozen):
     """Each affected creature attacks [a target in scope] each combat if able."""
 
     kind: Literal["must_attack"] = "must_attack"
+    role: ClassVar[EffectRole] = "attack"
     affects: Selector = SELF
     scope: ScopeKind = "any"
 
@@ -157,18 +185,20 @@ class MustAttackGroup(_Frozen):
     ``players``: whose attacks it constrains, relative to the source's controller."""
 
     kind: Literal["must_attack_group"] = "must_attack_group"
+    role: ClassVar[EffectRole] = "attack"
     players: ControllerRel = "opponents"
     scope: ScopeKind = "you_and_planeswalkers"
 
 
 class ConditionalMustAttack(_Frozen):
-    """A conditional requirement (SPEC §5): exists only for declarations in which a creature
-    matching ``trigger`` attacks; then each creature matching ``affects`` attacks if able.
+    """A conditional requirement: exists only for declarations in which a creature matching
+    ``trigger`` attacks; then each creature matching ``affects`` attacks if able.
 
     With ``same_controller`` the affected creatures are restricted to the controller of the
     creature that triggers it (War's Toll: "all creatures *that opponent* controls")."""
 
     kind: Literal["conditional_must_attack"] = "conditional_must_attack"
+    role: ClassVar[EffectRole] = "attack"
     trigger: Selector
     affects: Selector
     same_controller: bool = False
@@ -184,10 +214,16 @@ class AttackCost(_Frozen):
     the source's controller controls (Sphere of Safety)."""
 
     kind: Literal["attack_cost"] = "attack_cost"
+    role: ClassVar[EffectRole] = "attack"
     affects: Selector = SELF
     scope: ScopeKind = "any"
     cost: Cost
     x: XSource | None = None
+
+    @model_validator(mode="after")
+    def _x_has_a_source(self) -> Self:
+        x_without_source(self.cost.mana, self.x)
+        return self
 
 
 class OptionalAttackCost(_Frozen):
@@ -195,17 +231,19 @@ class OptionalAttackCost(_Frozen):
     legality (CR 508.1g)."""
 
     kind: Literal["optional_attack_cost"] = "optional_attack_cost"
+    role: ClassVar[EffectRole] = "attack"
     affects: Selector = SELF
-    name: str
+    name: Name
 
 
-# --- blocks (SPEC §11) -----------------------------------------------------------------------
+# --- blocks (CR 509.1) -----------------------------------------------------------------------
 
 
 class CantBlock(_Frozen):
     """Affected creatures can't block [attackers matching ``attackers``]."""
 
     kind: Literal["cant_block"] = "cant_block"
+    role: ClassVar[EffectRole] = "block"
     affects: Selector = SELF
     attackers: Selector | None = None
 
@@ -214,6 +252,7 @@ class CantBlockAlone(_Frozen):
     """If an affected creature blocks, another creature blocks too (Mogg Flunkies)."""
 
     kind: Literal["cant_block_alone"] = "cant_block_alone"
+    role: ClassVar[EffectRole] = "block"
     affects: Selector = SELF
 
 
@@ -221,13 +260,15 @@ class MaxBlockers(_Frozen):
     """No more than ``count`` creatures can block (Silent Arbiter)."""
 
     kind: Literal["max_blockers"] = "max_blockers"
-    count: NonNegativeInt
+    role: ClassVar[EffectRole] = "block"
+    count: Count
 
 
 class CantBeBlocked(_Frozen):
     """Affected attackers can't be blocked [by creatures matching ``by``] (Juggernaut: Walls)."""
 
     kind: Literal["cant_be_blocked"] = "cant_be_blocked"
+    role: ClassVar[EffectRole] = "block"
     affects: Selector = SELF
     by: Selector | None = None
 
@@ -236,22 +277,25 @@ class CantBeBlockedExceptBy(_Frozen):
     """Affected attackers can't be blocked except by ``count`` or more creatures."""
 
     kind: Literal["cant_be_blocked_except_by"] = "cant_be_blocked_except_by"
+    role: ClassVar[EffectRole] = "block"
     affects: Selector = SELF
-    count: PositiveInt
+    count: PositiveCount
 
 
 class CanBlockAdditional(_Frozen):
     """Affected creatures can block ``count`` additional creatures (None: any number)."""
 
     kind: Literal["can_block_additional"] = "can_block_additional"
+    role: ClassVar[EffectRole] = "block"
     affects: Selector = SELF
-    count: PositiveInt | None = 1
+    count: PositiveCount | None = 1
 
 
 class MustBlock(_Frozen):
     """Each affected creature blocks each combat if able (any attacker)."""
 
     kind: Literal["must_block"] = "must_block"
+    role: ClassVar[EffectRole] = "block"
     affects: Selector = SELF
 
 
@@ -261,6 +305,7 @@ class MustBlockAttackers(_Frozen):
     attacker; Magnetic Web: magnet-counter creatures, magnet-counter attackers."""
 
     kind: Literal["must_block_attackers"] = "must_block_attackers"
+    role: ClassVar[EffectRole] = "block"
     blockers: Selector = Field(default_factory=Selector)
     attackers: Selector = SELF
 
@@ -269,6 +314,7 @@ class MustBeBlocked(_Frozen):
     """Affected attackers must be blocked if able (one group instance per attacker)."""
 
     kind: Literal["must_be_blocked"] = "must_be_blocked"
+    role: ClassVar[EffectRole] = "block"
     affects: Selector = SELF
 
 
@@ -276,6 +322,7 @@ class MustBeBlockedByExactlyOne(_Frozen):
     """Affected attackers must be blocked by exactly one creature if able (Nacatl War-Pride)."""
 
     kind: Literal["must_be_blocked_by_exactly_one"] = "must_be_blocked_by_exactly_one"
+    role: ClassVar[EffectRole] = "block"
     affects: Selector = SELF
 
 
@@ -284,9 +331,15 @@ class BlockCost(_Frozen):
     (War Cadence's ``{X}`` per activation, Qal Sisma Behemoth, Hollow Warrior)."""
 
     kind: Literal["block_cost"] = "block_cost"
+    role: ClassVar[EffectRole] = "block"
     affects: Selector = SELF
     cost: Cost
     x: XSource | None = None
+
+    @model_validator(mode="after")
+    def _x_has_a_source(self) -> Self:
+        x_without_source(self.cost.mana, self.x)
+        return self
 
 
 # --- characteristics ------------------------------------------------------------------------
@@ -296,8 +349,9 @@ class GrantKeywords(_Frozen):
     """Affected permanents have ``keywords`` (Avatar of Slaughter: double strike)."""
 
     kind: Literal["grant_keywords"] = "grant_keywords"
+    role: ClassVar[EffectRole] = "characteristic"
     affects: Selector
-    keywords: list[str]
+    keywords: list[Keyword]
 
 
 class ModifyPowerToughness(_Frozen):
@@ -306,9 +360,10 @@ class ModifyPowerToughness(_Frozen):
     (Watchdog: creatures attacking you get -1/-0)."""
 
     kind: Literal["modify_pt"] = "modify_pt"
+    role: ClassVar[EffectRole] = "characteristic"
     affects: Selector
-    power: int = 0
-    toughness: int = 0
+    power: PT = 0
+    toughness: PT = 0
     while_attached_tapped: bool | None = None
     while_untapped: bool = False
     """Only while the source itself is untapped (Watchdog)."""
@@ -318,8 +373,9 @@ class SetSubtypes(_Frozen):
     """Affected permanents' subtypes become ``subtypes`` (Spreading Seas: an Island)."""
 
     kind: Literal["set_subtypes"] = "set_subtypes"
+    role: ClassVar[EffectRole] = "characteristic"
     affects: Selector
-    subtypes: list[str]
+    subtypes: list[Subtype]
 
 
 class PowerToughnessFromCount(_Frozen):
@@ -327,6 +383,7 @@ class PowerToughnessFromCount(_Frozen):
     (Gaea's Liege while not attacking: Forests you control)."""
 
     kind: Literal["pt_from_count"] = "pt_from_count"
+    role: ClassVar[EffectRole] = "characteristic"
     count: Selector
     power: bool = True
     toughness: bool = True
@@ -343,15 +400,16 @@ class ManaAbility(_Frozen):
     from its owner's hand (``from_hand``, Simian Spirit Guide)."""
 
     kind: Literal["mana_ability"] = "mana_ability"
+    role: ClassVar[EffectRole] = "payment"
     tap: bool = False
     untap: bool = False
-    mana_cost: str | None = None
-    life: NonNegativeInt = 0
+    mana_cost: ManaCost | None = None
+    life: Count = 0
     sacrifice_self: bool = False
     sacrifice: CostPick | None = None
     from_hand: bool = False
-    produces: list[str]
-    amount: PositiveInt | Literal["toughness", "power"] = 1
+    produces: list[ProducedMana] = Field(min_length=1)
+    amount: PositiveCount | Literal["toughness", "power"] = 1
     once_per_turn: bool = False
     """"Activate only once each turn" (Wall of Roots)."""
 
@@ -388,32 +446,26 @@ Effect = Annotated[
 ]
 """Any effect of the vocabulary, discriminated by ``kind``."""
 
-EFFECT_KINDS: tuple[str, ...] = (
-    "cant_attack",
-    "cant_attack_alone",
-    "can_only_attack_alone",
-    "cant_attack_unless_other_attacks",
-    "cant_attack_unless_defending_player_controls",
-    "max_attackers",
-    "must_attack",
-    "must_attack_group",
-    "conditional_must_attack",
-    "attack_cost",
-    "optional_attack_cost",
-    "grant_keywords",
-    "modify_pt",
-    "set_subtypes",
-    "pt_from_count",
-    "mana_ability",
-    "cant_block",
-    "cant_block_alone",
-    "max_blockers",
-    "cant_be_blocked",
-    "cant_be_blocked_except_by",
-    "can_block_additional",
-    "must_block",
-    "must_block_attackers",
-    "must_be_blocked",
-    "must_be_blocked_by_exactly_one",
-    "block_cost",
-)
+EFFECT_MODELS: tuple[type[BaseModel], ...] = get_args(get_args(Effect)[0])
+"""Every model of the :data:`Effect` union, in union order."""
+
+
+def _kind_of(model: type[BaseModel]) -> str:
+    """The one ``kind`` a model's ``Literal`` discriminator admits."""
+    (kind,) = get_args(model.model_fields["kind"].annotation)
+    assert isinstance(kind, str)
+    return kind
+
+
+EFFECT_KINDS: tuple[str, ...] = tuple(_kind_of(m) for m in EFFECT_MODELS)
+"""Every effect kind of the vocabulary, derived from the :data:`Effect` union."""
+
+EFFECT_ROLES: dict[str, EffectRole] = {
+    _kind_of(m): m.role for m in EFFECT_MODELS  # type: ignore[attr-defined]
+}
+"""Effect kind → the step whose rules it feeds (each model's ``role``)."""
+
+
+def kinds_with_role(*roles: EffectRole) -> frozenset[str]:
+    """The effect kinds whose role is one of ``roles``."""
+    return frozenset(k for k, r in EFFECT_ROLES.items() if r in roles)
