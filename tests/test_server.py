@@ -47,12 +47,14 @@ def _key(decl: dict[str, Any]) -> str:
     return json.dumps(decl, sort_keys=True)
 
 
+LOCAL = "http://localhost"
+"""The base URL of the in-process clients (the server answers only loopback host names)."""
 Q26 = MODELS / "article" / "q26_goad_wars_toll_propaganda_brainwash.json"
 
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(time_limit=30)) as c:
+    with TestClient(create_app(time_limit=30), base_url=LOCAL) as c:
         yield c
 
 
@@ -246,7 +248,7 @@ def test_body_limit(client: TestClient, q26: dict[str, Any]) -> None:
 
 
 def test_time_limit_answers_unknown(q26: dict[str, Any]) -> None:
-    with TestClient(create_app(time_limit=1e-9)) as c:
+    with TestClient(create_app(time_limit=1e-9), base_url=LOCAL) as c:
         for path, body in (("/v1/legal", {"board": q26}),
                            ("/v1/check", {"board": q26, "declaration": {"cub": "Bob"}}),
                            ("/v1/explain", {"board": q26})):
@@ -263,7 +265,7 @@ def test_internal_error_is_generic(monkeypatch: pytest.MonkeyPatch,
         raise RuntimeError("secret detail /etc/passwd")
 
     monkeypatch.setattr(server, "_attack_engine", boom)
-    with TestClient(create_app(), raise_server_exceptions=False) as c:
+    with TestClient(create_app(), base_url=LOCAL, raise_server_exceptions=False) as c:
         r = c.post("/v1/legal", json={"board": q26})
     err = _error(r, 500)
     assert err["message"] == "internal error"
@@ -280,7 +282,7 @@ def test_concurrent_requests_get_their_own_answers() -> None:
 
     async def run() -> list[Any]:
         transport = httpx.ASGITransport(app=create_app(time_limit=30))
-        async with httpx.AsyncClient(transport=transport, base_url="http://test") as ac:
+        async with httpx.AsyncClient(transport=transport, base_url=LOCAL) as ac:
             tasks = [ac.post("/v1/legal", json={"board": _load(p), "assume_payable": True})
                      for p in boards for _ in range(2)]
             return list(await asyncio.gather(*tasks))
@@ -355,3 +357,28 @@ def test_serve_binds_loopback_by_default() -> None:
     assert server.DEFAULT_HOST == "127.0.0.1"
     help_text = CliRunner().invoke(cli, ["serve", "--help"]).output
     assert "127.0.0.1" in help_text
+
+
+def test_undecided_answers_unknown(monkeypatch: pytest.MonkeyPatch,
+                                   q26: dict[str, Any]) -> None:
+    """Any no-verdict (here a search over its size limit) is HTTP 200 "unknown" with its
+    reason, the same shape as the time limit's."""
+    import mtgcombat.server.app as server
+    from mtgcombat.errors import SearchTooLarge
+
+    def too_large(*_a: object, **_k: object) -> None:
+        raise SearchTooLarge("too many states")
+
+    monkeypatch.setattr(server, "_attack_engine", too_large)
+    with TestClient(create_app(), base_url=LOCAL) as c:
+        r = c.post("/v1/check", json={"board": q26, "declaration": {"cub": "Bob"}})
+    assert r.status_code == 200
+    assert r.json() == {"status": "unknown", "reason": "search too large (too many states)"}
+
+
+def test_only_the_page_files_are_served(client: TestClient) -> None:
+    """The web folder is served through StaticFiles, but only its three page paths."""
+    for path in ("/", "/app.js", "/style.css"):
+        assert client.get(path).headers["cache-control"] == "no-cache"
+    for path in ("/index.html", "/examples/index.json", "/../pyproject.toml", "/nope"):
+        _error(client.get(path), 404)

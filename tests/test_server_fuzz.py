@@ -25,7 +25,8 @@ pytestmark = [pytest.mark.filterwarnings("ignore::DeprecationWarning"),
 EXAMPLES = 60
 """Examples per operation (12 operations): about 25 s on 2 cores."""
 
-schema = schemathesis.openapi.from_asgi("/openapi.json", create_app(time_limit=2))
+schema = schemathesis.openapi.from_asgi("/openapi.json", create_app(time_limit=2,
+                                                                allowed_hosts=["testserver"]))
 schema.config.phases.coverage.enabled = False  # its boundary cases of the board schema: slow
 
 

@@ -28,7 +28,8 @@ BlockMap = Annotated[dict[str, str | list[str]], SkipValidation]
 
 Limit = Annotated[int | None, Field(ge=0, le=1_000_000,
                                     description="Return only the first N declarations.")]
-AssumePayable = Annotated[bool, Field(description="Skip the payment check (SPEC §4.4).")]
+AssumePayable = Annotated[bool, Field(
+    description="Skip the payment check (CR 508.1g-j, 509.1d-g).")]
 
 
 class _Request(BaseModel):
@@ -42,7 +43,7 @@ class BoardRequest(_Request):
 
 
 class LegalRequest(_Request):
-    """List the legal attack declarations (SPEC §10)."""
+    """List the legal attack declarations (CR 508.1)."""
 
     board: RawBoard
     limit: Limit = None
@@ -53,7 +54,7 @@ class LegalRequest(_Request):
 
 
 class CheckRequest(_Request):
-    """Check one attack declaration (SPEC §10)."""
+    """Check one attack declaration (CR 508.1)."""
 
     board: RawBoard
     declaration: AttackMap = Field(default_factory=dict)
@@ -61,7 +62,7 @@ class CheckRequest(_Request):
 
 
 class BlocksRequest(_Request):
-    """List the legal block declarations (SPEC §11)."""
+    """List the legal block declarations (CR 509.1)."""
 
     board: RawBoard
     limit: Limit = None
@@ -69,7 +70,7 @@ class BlocksRequest(_Request):
 
 
 class BlocksCheckRequest(_Request):
-    """Check one block declaration (SPEC §11)."""
+    """Check one block declaration (CR 509.1)."""
 
     board: RawBoard
     declaration: BlockMap = Field(default_factory=dict)
@@ -77,7 +78,7 @@ class BlocksCheckRequest(_Request):
 
 
 class DamageCheckRequest(_Request):
-    """Check one combat damage step's assignment (SPEC §12)."""
+    """Check one combat damage step's assignment (CR 510)."""
 
     board: RawBoard
     assignment: dict[str, dict[str, Annotated[int, Field(ge=0, le=1_000_000)]]] = Field(
@@ -88,7 +89,7 @@ class DamageCheckRequest(_Request):
 
 
 class DamageResolveRequest(_Request):
-    """Play every combat damage step with the best divisions (SPEC §12)."""
+    """Play every combat damage step with the best divisions (CR 510)."""
 
     board: RawBoard
     maximize: Literal["player", "kills"] = "player"

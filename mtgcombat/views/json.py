@@ -8,8 +8,8 @@ from typing import Any
 
 from mtgcombat.board.declaration import DeclarationLike
 from mtgcombat.board.model import Board
-from mtgcombat.compile.attacks import defending_players
 from mtgcombat.compile.instances import Instances, Source
+from mtgcombat.views.summary import player_roles, summarize
 
 
 def _source(src: Source) -> dict[str, Any]:
@@ -19,18 +19,9 @@ def _source(src: Source) -> dict[str, Any]:
 
 def players_json(board: Board) -> list[dict[str, Any]]:
     """Players with their role in this combat (active, defending, not defending)."""
-    defenders = set(defending_players(board))
-    out: list[dict[str, Any]] = []
-    for p in board.players:
-        if p.name == board.active_player:
-            role = "active"
-        elif p.name in defenders:
-            role = "defending"
-        else:
-            role = "not_defending"
-        out.append({"name": p.name, "role": role, "life": p.life,
-                    "cards_in_hand": p.cards_in_hand})
-    return out
+    roles = player_roles(board)
+    return [{"name": p.name, "role": roles[p.name], "life": p.life,
+             "cards_in_hand": p.cards_in_hand} for p in board.players]
 
 
 def instances_json(inst: Instances) -> dict[str, Any]:
@@ -63,7 +54,8 @@ def instances_json(inst: Instances) -> dict[str, Any]:
 
 def show_json(board: Board, attack: Instances, block: Instances | None) -> dict[str, Any]:
     """Everything ``mtgcombat show`` prints, as JSON: ``{"players", "attack", "blocks"}``
-    (``blocks`` is null unless the board has a declared ``attack``, SPEC §11)."""
+    (``blocks`` is null unless the board has a declared ``attack``: blockers are
+    declared against a given attack, CR 509.1)."""
     out: dict[str, Any] = {"players": players_json(board), "attack": instances_json(attack),
                            "blocks": None}
     if block is not None:
@@ -72,15 +64,6 @@ def show_json(board: Board, attack: Instances, block: Instances | None) -> dict[
 
 
 def summary_json(creatures: Iterable[str], decls: Iterable[DeclarationLike]) -> dict[str, Any]:
-    """The judge's summary: how many legal declarations, the creatures in every one and the
-    creatures in none (``must`` / ``never``)."""
-    count = 0
-    every: set[str] | None = None
-    some: set[str] = set()
-    for d in decls:
-        count += 1
-        used = {c for c, _t in d.pairs()}
-        every = used if every is None else every & used
-        some |= used
-    return {"count": count, "in_every": sorted(every or ()),
-            "in_none": sorted(c for c in creatures if c not in some)}
+    """The judge's summary (:class:`~mtgcombat.views.summary.LegalSummary`) as JSON: how many
+    legal declarations, the creatures in every one and the creatures in none."""
+    return summarize(creatures, decls).to_json()

@@ -1,0 +1,60 @@
+"""``/v1`` endpoints of the declare-attackers step (CR 508.1): list, check, explain, show."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends
+
+from mtgcombat.board.model import parse_board
+from mtgcombat.server.models import BoardRequest, CheckRequest, LegalRequest
+from mtgcombat.server.solving import Job, check_declaration, list_declarations, solver_of
+
+router = APIRouter(tags=["attacks"])
+SolverDep = Annotated[Job, Depends(solver_of)]
+
+
+@router.post("/v1/legal", summary="Every legal attack declaration")
+async def legal(req: LegalRequest, solver: SolverDep) -> dict[str, Any]:
+    """The legal attack declarations in canonical order (``limit``: the first N)."""
+    return await list_declarations(solver, "attacks", req, summary=req.summary)
+
+
+@router.post("/v1/check", summary="Is this attack declaration legal?")
+async def check(req: CheckRequest, solver: SolverDep) -> dict[str, Any]:
+    """The verdict on one attack declaration, with its reason and witness."""
+    return await check_declaration(solver, "attacks", req)
+
+
+@router.post("/v1/explain",
+             summary="The conditional-requirement process (CR 508.1d, docs/architecture.md)")
+async def explain(req: BoardRequest, solver: SolverDep) -> dict[str, Any]:
+    """Per cost commitment, the tree of states of the conditional-requirement process."""
+    from mtgcombat.legality.explain import commitment_views, view_json
+
+    board = parse_board(req.board)
+
+    def work(seconds: float) -> dict[str, Any]:
+        views = commitment_views(solver.engine("attacks", board, seconds))
+        return {"commitments": [view_json(cv) for cv in views]}
+
+    return await solver.run(work, "list")
+
+
+@router.post("/v1/show", summary="How the engine understood the board")
+async def show(req: BoardRequest, solver: SolverDep) -> dict[str, Any]:
+    """Players, targets, candidates and every instance, as ``mtgcombat show`` prints them."""
+    from mtgcombat.compile.attacks import compile_board
+    from mtgcombat.views.json import show_json
+
+    board = parse_board(req.board)
+
+    def work(_seconds: float) -> dict[str, Any]:
+        block = None
+        if board.attack is not None:
+            from mtgcombat.compile.blocks import compile_blocks
+
+            block = compile_blocks(board)
+        return show_json(board, compile_board(board), block)
+
+    return await solver.run(work, "check")

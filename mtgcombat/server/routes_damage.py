@@ -1,0 +1,42 @@
+"""``/v1/damage`` endpoints (CR 510): check one combat damage step's assignment, or play out
+every combat damage step."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends
+
+from mtgcombat.board.model import parse_board
+from mtgcombat.errors import Deadline
+from mtgcombat.server.models import DamageCheckRequest, DamageResolveRequest
+from mtgcombat.server.solving import Job, solver_of
+
+router = APIRouter(tags=["damage"])
+SolverDep = Annotated[Job, Depends(solver_of)]
+
+
+@router.post("/v1/damage/check", summary="Is this combat damage assignment legal?")
+async def damage_check(req: DamageCheckRequest, solver: SolverDep) -> dict[str, Any]:
+    """The verdict on one step's damage assignment (CR 510.1)."""
+    from mtgcombat.damage.assignment import check_damage
+
+    board = parse_board(req.board)
+
+    def work(_seconds: float) -> dict[str, Any]:
+        return check_damage(board, req.assignment, req.step).to_json()
+
+    return await solver.run(work, "check")
+
+
+@router.post("/v1/damage/resolve", summary="Play out combat damage")
+async def damage_resolve(req: DamageResolveRequest, solver: SolverDep) -> dict[str, Any]:
+    """Both combat damage steps with the best divisions for the attacking player."""
+    from mtgcombat.damage.resolve import resolve_combat
+
+    board = parse_board(req.board)
+
+    def work(seconds: float) -> dict[str, Any]:
+        return resolve_combat(board, req.maximize, deadline=Deadline.after(seconds)).to_json()
+
+    return await solver.run(work, "list")
