@@ -221,3 +221,16 @@ def test_dask_local_cluster_equals_local_backend(tmp_path: Path) -> None:
     assert len(lines(local)) == 11
     assert [(r.id, r.status, r.reason) for r in api] == [
         ("a", "illegal", api[0].reason), ("b", "unknown", "time limit")]
+
+
+def test_undecided_is_an_unknown_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every kind of no-verdict is an ``unknown`` line with the shared reason."""
+    from mtgcombat.batch import worker
+    from mtgcombat.errors import SearchTooLarge
+
+    def too_large(_item: BatchItem, _opts: Options) -> dict[str, Any]:
+        raise SearchTooLarge("too many states")
+
+    monkeypatch.setattr(worker, "_solve_item", too_large)
+    got = batch.run_item(BatchItem(id="x", board=CUB, source="x"), Options(timeout=5))
+    assert (got.status, got.reason) == ("unknown", "search too large (too many states)")

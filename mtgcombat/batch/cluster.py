@@ -1,9 +1,9 @@
 """The Dask backend of :mod:`mtgcombat.batch.run` (``pip install 'mtgcombat[cluster]'``).
 
 Items are sent in chunks as ordinary Dask tasks (``client.submit`` of
-:func:`mtgcombat.batch.run_items`); results come back in input order, with at most
+:func:`mtgcombat.batch.worker.run_items`); results come back in input order, with at most
 ``window`` chunks in flight. A worker plugin imports OR-Tools and loads the catalog once per
-worker. Time limit: the per-item budget of :mod:`mtgcombat.batch.run` (CP-SAT limit = remaining
+worker. Time limit: the per-item budget of :mod:`mtgcombat.batch.worker` (CP-SAT limit = remaining
 budget, result discarded as ``unknown`` past it); Dask runs tasks in threads, so there is no
 SIGALRM and no process to kill: a board stuck in Python code past its budget still ends as
 ``unknown``/``"time limit"``, but only when that code returns.
@@ -22,15 +22,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from itertools import islice
 from typing import Any
 
-from mtgcombat.batch.run import (
-    DEFAULT_TIMEOUT,
-    BatchItem,
-    BatchResult,
-    Options,
-    as_item,
-    init_worker,
-    run_items,
-)
+from mtgcombat.batch.items import DEFAULT_TIMEOUT, BatchItem, BatchResult, Options, as_item
+from mtgcombat.batch.worker import init_worker, run_items
 
 CHUNK = 16
 """Items per Dask task (amortises the per-task overhead of the scheduler)."""
@@ -58,13 +51,13 @@ def run_dask(items: Iterable[BatchItem], opts: Options, client: Any, chunk: int 
         threads = sum(client.nthreads().values()) or 1
         window = 4 * threads
     source = iter(items)
-    inflight: deque[Any] = deque()
+    inflight: deque[tuple[Any, list[BatchItem]]] = deque()
 
     def submit() -> bool:
         part = list(islice(source, chunk))
         if not part:
             return False
-        inflight.append(client.submit(run_items, part, opts, pure=False))
+        inflight.append((client.submit(run_items, part, opts, pure=False), part))
         return True
 
     more = True
@@ -72,13 +65,27 @@ def run_dask(items: Iterable[BatchItem], opts: Options, client: Any, chunk: int 
         while more and len(inflight) < window:
             more = submit()
         while inflight:
-            results: list[BatchResult] = inflight.popleft().result()
+            fut, part = inflight.popleft()
+            results = _chunk_results(fut, part)
             if more:
                 more = submit()
             yield from results
     finally:
-        for fut in inflight:
+        for fut, _part in inflight:
             fut.cancel()
+
+
+def _chunk_results(fut: Any, part: list[BatchItem]) -> list[BatchResult]:
+    """The results of one chunk; a chunk that failed as a task (its items could not be
+    sent, say) is an ``unknown`` line per item, never the end of the run."""
+    try:
+        results: list[BatchResult] = fut.result()
+    except Exception as exc:  # noqa: BLE001 - one failed task never stops the run
+        one = " ".join(str(exc).split())[:200] or "(no message)"
+        return [BatchResult(id=it.id, source=it.source, status="unknown", ms=0.0,
+                            reason=f"internal error: {type(exc).__name__}: {one}")
+                for it in part]
+    return results
 
 
 def check_many_dask(items: Iterable[BatchItem | Mapping[str, Any]], client: Any,

@@ -1,0 +1,132 @@
+"""One batch item, start to finish, inside a worker: load, check or list, under a time limit.
+
+Time limit per board (``timeout`` seconds, wall clock, measured from the start of the item):
+(1) the engine gets a :class:`~mtgcombat.errors.Deadline`, so every CP-SAT solve gets the
+*remaining* budget as its limit and no solve starts once it is spent; (2) in a worker process
+(and in the main thread) a SIGALRM timer interrupts Python code (compilation, payment search)
+at the budget; (3) a result that arrives after the budget is replaced by
+``unknown``/``"time limit"``, so a verdict is reported only when the whole item took at most
+``timeout`` seconds. An :class:`~mtgcombat.errors.Undecided` is an ``unknown`` result with the
+reason of :func:`~mtgcombat.views.undecided.undecided_reason`.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+from collections.abc import Sequence
+from types import FrameType
+from typing import Any
+
+from mtgcombat.batch.items import BatchItem, BatchResult, ErrorInfo, Options, Status
+from mtgcombat.errors import BoardError, Undecided
+from mtgcombat.views.listing import listing
+from mtgcombat.views.undecided import TIME_LIMIT, undecided_reason
+
+
+class BudgetSpent(BaseException):  # noqa: N818 - a signal, not an error
+    """The SIGALRM of :class:`_Alarm`: the item's budget is spent (a BaseException, so that
+    no ``except Exception`` in the engine can swallow it)."""
+
+
+def init_worker() -> None:
+    """Pay the OR-Tools import and the catalog load once per worker process."""
+    from mtgcombat.rules.catalog import default_catalog
+    from mtgcombat.solver import cpsat
+
+    cpsat._cp_model()
+    default_catalog()
+
+
+def _alarm(_signum: int, _frame: FrameType | None) -> None:
+    raise BudgetSpent
+
+
+class _Alarm:
+    """SIGALRM after ``seconds`` when this is the main thread of a POSIX process."""
+
+    def __init__(self, seconds: float) -> None:
+        self.on = (hasattr(signal, "setitimer")
+                   and threading.current_thread() is threading.main_thread())
+        self.seconds = seconds
+        self.old: Any = None
+
+    def __enter__(self) -> _Alarm:
+        if self.on:
+            self.old = signal.signal(signal.SIGALRM, _alarm)
+            signal.setitimer(signal.ITIMER_REAL, max(self.seconds, 1e-3))
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.on:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self.old)
+
+
+def _located(err: BoardError, item: BatchItem) -> ErrorInfo:
+    """A board/declaration error, located in the item's file (and line)."""
+    from mtgcombat.errors import DeclarationError
+
+    path = err.path
+    if not item.board_file and not isinstance(err, DeclarationError) and path.startswith("$"):
+        path = "$.board" + path[1:]
+    return ErrorInfo(file=err.file or item.file, line=item.line, path=path, message=err.message)
+
+
+def run_item(item: BatchItem, opts: Options) -> BatchResult:
+    """Load, check or list one item within ``opts.timeout`` seconds; never raises for the
+    item's own content."""
+    start = time.monotonic()
+
+    def done(status: Status, **fields: Any) -> BatchResult:
+        ms = round((time.monotonic() - start) * 1000, 3)
+        return BatchResult(id=item.id, source=item.source, status=status, ms=ms, **fields)
+
+    if item.error is not None:
+        return done("bad_input", error=item.error)
+    try:
+        with _Alarm(opts.timeout):
+            fields = _solve_item(item, opts)
+    except BudgetSpent:
+        return done("unknown", reason=TIME_LIMIT)
+    except BoardError as err:
+        return done("bad_input", error=_located(err, item))
+    except Undecided as exc:
+        return done("unknown", reason=undecided_reason(exc))
+    except Exception as exc:  # noqa: BLE001 - one bad board never stops the run
+        one = " ".join(str(exc).split()) or "(no message)"
+        return done("unknown", reason=f"internal error: {type(exc).__name__}: {one}")
+    if time.monotonic() - start > opts.timeout:
+        return done("unknown", reason=TIME_LIMIT)
+    status = fields.pop("status")
+    return done(status, **fields)
+
+
+def _solve_item(item: BatchItem, opts: Options) -> dict[str, Any]:
+    """The result fields (with ``status``) for a readable item; raises on bad content and
+    when no verdict is reached (:class:`~mtgcombat.errors.Undecided`)."""
+    from mtgcombat.board.declaration import Declaration
+    from mtgcombat.board.model import parse_board
+    from mtgcombat.errors import Deadline, DeclarationError
+    from mtgcombat.legality.attacks import AttackEngine
+
+    board = parse_board(item.board, file=item.file if item.board_file else None)
+    engine = AttackEngine(board, deadline=Deadline.after(opts.timeout))
+    if item.declaration is None:
+        return {"status": "listed",
+                **listing(engine.legal(assume_payable=opts.assume_payable), opts.limit)}
+    decl = Declaration.from_json(item.declaration, path="$.declaration")
+    try:
+        verdict = engine.check(decl, assume_payable=opts.assume_payable)
+    except DeclarationError as err:
+        raise DeclarationError(err.message, path="$.declaration" + err.path[1:]) from None
+    data = verdict.to_json()
+    status: Status = ("unknown" if verdict.kind == "unknown"
+                      else "legal" if verdict.legal else "illegal")
+    return {"status": status, **data}
+
+
+def run_items(items: Sequence[BatchItem], opts: Options) -> list[BatchResult]:
+    """Run several items (one Dask task, say) in order."""
+    return [run_item(it, opts) for it in items]
