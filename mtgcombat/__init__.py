@@ -15,8 +15,8 @@ from mtgcombat.board.declaration import BlockDeclaration, Declaration
 from mtgcombat.board.model import Board, load_board
 from mtgcombat.compile.attacks import compile_board
 from mtgcombat.compile.instances import Instances
+from mtgcombat.damage.assignment import DamageVerdict, check_damage
 from mtgcombat.damage.resolve import CombatResult, resolve_combat
-from mtgcombat.damage.rules import DamageVerdict, check_damage
 from mtgcombat.errors import BoardError, DeclarationError
 from mtgcombat.legality.attacks import (
     AttackEngine,

@@ -1,7 +1,7 @@
-"""The command line (SPEC §10), run in-process through ``main([...])``.
+"""The command line, run in-process through ``main([...])``.
 
 Expected answers come from the article (Question #3, the Magnetic Web example, Question #6's
-"you can just choose to not pay") and from SPEC §2/§10 (every declaration is legal when nothing
+"you can just choose to not pay") and from CR 508.1 (every declaration is legal when nothing
 restricts or requires; canonical order).
 """
 
@@ -55,7 +55,7 @@ def q3(tmp_path: Path) -> str:
 @pytest.fixture
 def web(tmp_path: Path) -> str:
     """Article, Complication #3: the opponent's Crawlspace; Crazed Goblin, Magnetic Web, Ekundu
-    Cyclops and Bear Cub with magnet counters (SPEC §5)."""
+    Cyclops and Bear Cub with magnet counters (the conditional-requirement process)."""
     return write(tmp_path, "web", [
         {"id": "crawl", "card": "Crawlspace", "controller": "opp"},
         {"id": "goblin", "card": "Crazed Goblin", "controller": "you"},
@@ -138,7 +138,7 @@ def test_legal_payment_checked_unless_assumed(capsys: pytest.CaptureFixture[str]
     code, out, _ = run(capsys, "legal", board, "--json", "--assume-payable")
     assert code == 0
     assert json.loads(out) == {"legal": [{}, {"goblin": "opp"}], "count": 2}
-    # With payment checked (SPEC §8) the player has no mana: only not attacking is legal.
+    # With payment checked (CR 508.1g-j) the player has no mana: only not attacking is legal.
     code, out, _ = run(capsys, "legal", board, "--json")
     assert code == 0
     assert json.loads(out) == {"legal": [{}], "count": 1}
@@ -266,7 +266,7 @@ def test_internal_error_exits_1(capsys: pytest.CaptureFixture[str], q3: str,
 
 def test_show_lists_goad_as_two_instances(capsys: pytest.CaptureFixture[str],
                                           tmp_path: Path) -> None:
-    """SPEC §3: a goaded creature gets "attacks" and "attacks a player other than" the
+    """CR 701.15b: a goaded creature gets "attacks" and "attacks a player other than" the
     goader; tapped and summoning-sick creatures are listed with why they can't attack."""
     board = write(tmp_path, "goad", [
         {"id": "cub", "card": "Bear Cub", "controller": "you", "goaded_by": ["Alice"]},
@@ -404,3 +404,35 @@ def test_show_renders_every_model_board(path: Path, capsys: pytest.CaptureFixtur
     assert main(["show", str(path)]) == 0
     out, err = capsys.readouterr()
     assert "Targets" in out and err == ""
+
+
+# -- no verdict ------------------------------------------------------------------------------
+
+
+class _Undecided:
+    """An engine stand-in whose every question ends without a verdict."""
+
+    def __init__(self, exc: Exception) -> None:
+        self.exc = exc
+
+    def check(self, *_a: object, **_k: object) -> None:
+        raise self.exc
+
+    legal = check
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_undecided_is_the_answer_unknown(capsys: pytest.CaptureFixture[str],
+                                         monkeypatch: pytest.MonkeyPatch, q3: str,
+                                         as_json: bool) -> None:
+    from mtgcombat.cli import main as cli_main
+    from mtgcombat.errors import TimeLimitReached
+
+    monkeypatch.setattr(cli_main, "_engine", lambda *_a: _Undecided(TimeLimitReached("late")))
+    flags = ["--json"] if as_json else []
+    code, out, _err = run(capsys, "check", q3, *flags)
+    assert code == 0
+    if as_json:
+        assert json.loads(out) == {"status": "unknown", "reason": "time limit"}
+    else:
+        assert out.strip() == "unknown (time limit)"

@@ -1,66 +1,53 @@
-"""The ``mtgcombat`` command line (SPEC §10): ``show``, ``legal``, ``check``, ``explain``.
+"""The ``mtgcombat`` command line: ``show``, ``legal``, ``check``, ``explain``, ``blocks``,
+``damage``, ``batch`` and ``serve``.
 
 Exit status: 0 when the command ran (whatever the verdict), 2 for bad input (a bad board file,
-a missing file, a bad ``--attack``/``--band`` argument), 1 for an internal error. Bad input is
-reported as one line on stderr (``file: $.json.path: message``), never as a traceback.
+a missing file, a bad ``--attack``/``--band`` argument or ``--declaration`` file), 1 for an
+internal error. Bad input is reported as one line on stderr (``file: $.json.path: message``,
+control characters escaped), never as a traceback. No verdict (an
+:class:`~mtgcombat.errors.Undecided`, e.g. ``--timeout`` ran out) is the answer
+``unknown (<reason>)`` on stdout (with ``--json``: ``{"status": "unknown", "reason": ...}``),
+exit status 0; a listing cut short says so (``"complete": false`` with its reason).
 
 OR-Tools is imported only by the commands that solve (``legal``, ``check``, ``explain``).
 """
 
 from __future__ import annotations
 
-import json
 import os
 import sys
-from collections.abc import Iterator, Sequence
-from itertools import islice
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import click
 
 from mtgcombat import __version__
 from mtgcombat.board.model import Board, load_board
-from mtgcombat.errors import BoardError, DeclarationError
+from mtgcombat.errors import BoardError, Deadline
+from mtgcombat.views.text import safe
 
 if TYPE_CHECKING:
-    from rich.console import Console, RenderableType
+    from rich.console import RenderableType
 
-    from mtgcombat.board.declaration import DeclarationLike
     from mtgcombat.legality.attacks import AttackEngine
 
-EXIT_OK = 0
-EXIT_INTERNAL = 1
-EXIT_BAD_INPUT = 2
-DEFAULT_SHOWN = 100
-"""Rows of the human ``legal`` table when no ``--limit`` is given."""
-PAYMENT_NOT_CHECKED = ("--assume-payable: costs are assumed payable; paying them "
-                       "(CR 508.1h-j) is not checked")
-
-BOARD = click.argument("board", metavar="BOARD.json", type=str)
-JSON_FLAG = click.option("--json", "as_json", is_flag=True,
-                         help="Print one JSON object (SPEC §10) instead of tables.")
-ASSUME_PAYABLE = click.option(
-    "--assume-payable", is_flag=True,
-    help="Skip the payment check (SPEC §4.4): which attacks are legal if the costs can be paid.")
-
+from mtgcombat.cli.common import (
+    ASSUME_PAYABLE,
+    BOARD,
+    DEFAULT_SHOWN,
+    EXIT_BAD_INPUT,
+    EXIT_INTERNAL,
+    EXIT_OK,
+    JSON_FLAG,
+    PAYMENT_NOT_CHECKED,
+    TIMEOUT,
+)
+from mtgcombat.cli.common import Command as _Command
+from mtgcombat.cli.common import error_line as _error_line
+from mtgcombat.cli.common import print_json as _print_json
+from mtgcombat.cli.common import print_out as _print
 
 # -- plumbing ------------------------------------------------------------------------------
-
-
-def _console() -> Console:
-    """A console on the current stdout (wide when not a terminal, so pipes don't wrap)."""
-    from rich.console import Console
-
-    width = None if sys.stdout.isatty() or os.environ.get("COLUMNS") else 120
-    return Console(file=sys.stdout, width=width, markup=False, highlight=False)
-
-
-def _print(renderable: RenderableType) -> None:
-    _console().print(renderable)
-
-
-def _print_json(data: object) -> None:
-    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
 
 
 def _load(path: str) -> Board:
@@ -68,16 +55,10 @@ def _load(path: str) -> Board:
     return load_board(path)
 
 
-def _engine(board: Board) -> AttackEngine:
+def _engine(board: Board, deadline: Deadline) -> AttackEngine:
     from mtgcombat.legality.attacks import AttackEngine
 
-    return AttackEngine(board)
-
-
-def _error_line(err: BoardError) -> str:
-    if isinstance(err, DeclarationError) and not err.file:
-        return f"bad declaration ({err.path}): {err.message}"
-    return err.one_line()
+    return AttackEngine(board, deadline=deadline)
 
 
 # -- commands ------------------------------------------------------------------------------
@@ -99,8 +80,12 @@ a missing file or a bad --attack/--band argument, 1 for an internal error.""",
 def cli() -> None:
     """Exact legality of Magic: The Gathering attack declarations (CR 508.1).
 
-    A board file (JSON, SPEC §7) is a frozen game state at the start of the declare-attackers
-    step. Targets and attackers are named by player name or permanent id."""
+    A board file (JSON; see the README, "Board files") is a frozen game state at the start of
+    the declare-attackers step. Targets and attackers are named by player name or permanent
+    id."""
+
+
+cli.command_class = _Command
 
 
 @cli.command(short_help="How the engine understood a board.", epilog="""\b
@@ -132,54 +117,39 @@ Examples:
   mtgcombat legal board.json
   mtgcombat legal board.json --json
   mtgcombat legal board.json --json --limit 10
+  mtgcombat legal board.json --timeout 5
 \b
 With --json: {"legal": [{"goblin": "Bob"}, {}], "count": 2}, declarations in canonical
 order (number of attackers, then sorted pairs). With --limit N only the first N are
 printed, "count" is the number printed, and "complete": false is added when the list
 was cut. Without --json, the summary counts every legal declaration and the table
-shows the first N (default 100).""")
+shows the first N (default 100). When --timeout runs out part-way, the declarations found
+so far are printed, followed by "unknown (time limit): the list above is incomplete" (with
+--json: "complete": false and "reason": "time limit").""")
 @BOARD
 @JSON_FLAG
 @click.option("--limit", type=click.IntRange(min=0), default=None, metavar="N",
               help="Print only the first N declarations (canonical order).")
 @ASSUME_PAYABLE
-def legal(board: str, as_json: bool, limit: int | None, assume_payable: bool) -> None:
+@TIMEOUT
+def legal(board: str, as_json: bool, limit: int | None, assume_payable: bool,
+          timeout: float | None) -> None:
     """List every legal attack declaration on BOARD.json."""
-    engine = _engine(_load(board))
+    from mtgcombat.cli import listing
+
+    deadline = Deadline.after(timeout)
+    engine = _engine(_load(board), deadline)
     note = bool(engine.inst.costs) and assume_payable
     stream = engine.legal(assume_payable=assume_payable)
     if as_json:
-        _legal_json(stream, limit)
+        _print_json(listing.listing_json(stream, limit, deadline))
         if note:
             click.echo(f"note: {PAYMENT_NOT_CHECKED}", err=True)
         return
-    from mtgcombat.cli import render
-
-    summary = render.LegalSummary(engine.inst.creatures)
     shown = DEFAULT_SHOWN if limit is None else limit
-    for decl in stream:
-        summary.add(decl, keep=summary.count < shown)
-    parts: list[RenderableType] = [render.legal_summary(summary, engine.inst.names)]
-    if note:
-        parts.append(render.txt(f"Note: {PAYMENT_NOT_CHECKED}.", "yellow"))
-    parts.append(render.legal_table(summary.shown, summary.count))
-    from rich.console import Group
-
-    _print(Group(*parts))
-
-
-def _legal_json(stream: Iterator[DeclarationLike], limit: int | None) -> None:
-    """SPEC §10's ``{"legal": [...], "count": n}`` (+ ``"complete": false`` when cut)."""
-    if limit is None:
-        decls = [d.to_json() for d in stream]
-        _print_json({"legal": decls, "count": len(decls)})
-        return
-    got = list(islice(stream, limit + 1))
-    out: dict[str, Any] = {"legal": [d.to_json() for d in got[:limit]],
-                           "count": min(len(got), limit)}
-    if len(got) > limit:
-        out["complete"] = False
-    _print_json(out)
+    summary, reason = listing.summary(engine.inst.creatures, stream, shown, deadline)
+    notes = [f"Note: {PAYMENT_NOT_CHECKED}."] if note else []
+    _print(listing.render_listing(summary, reason, engine.inst.names, "attack", notes))
 
 
 @cli.command(short_help="Is this attack declaration legal? Why (not)?", epilog="""\b
@@ -188,24 +158,35 @@ Examples:
   mtgcombat check board.json                    # the empty declaration
   mtgcombat check board.json --attack a=Bob --attack b=Bob --band a,b
   mtgcombat check board.json --attack goblin=Bob --json
+  mtgcombat check board.json --declaration decl.json   # {"goblin": "Bob"}
+  echo '{"goblin": "Bob"}' | mtgcombat check board.json --declaration -
+  mtgcombat check board.json --attack goblin=Bob --timeout 5
 \b
 With --json: {"legal": true|false, "reason": "...", "witness": {...}|null,
 "details": {...}}. An unknown id in --attack exits with status 2.""")
 @BOARD
 @click.option("--attack", "attacks", multiple=True, metavar="ID=TARGET",
-              help="Creature ID attacks TARGET (a player name or permanent id). Repeat it.")
+              help="Creature ID attacks TARGET (a player name or permanent id). Repeat it. "
+                   "IDs with '=' or ',' or leading/trailing spaces can't be written this way: "
+                   "use --declaration.")
 @click.option("--band", "bands", multiple=True, metavar="ID,ID",
               help="These attackers attack as a band (CR 702.22). Repeatable.")
+@click.option("--declaration", "declaration", default=None, metavar="FILE|-",
+              help="Read the declaration as JSON from FILE ('-': stdin), the shape of "
+                   "`legal --json` items: {\"goblin\": \"Bob\"}. Instead of --attack. "
+                   "Example: --declaration decl.json")
 @JSON_FLAG
 @ASSUME_PAYABLE
-def check(board: str, attacks: tuple[str, ...], bands: tuple[str, ...], as_json: bool,
-          assume_payable: bool) -> None:
+@TIMEOUT
+def check(board: str, attacks: tuple[str, ...], bands: tuple[str, ...], declaration: str | None,
+          as_json: bool, assume_payable: bool, timeout: float | None) -> None:
     """Is the attack declaration given by --attack legal on BOARD.json? Why (not)?"""
-    from mtgcombat.board.declaration import Declaration
+    from mtgcombat.cli.inputs import attack_declaration
 
+    deadline = Deadline.after(timeout)
     b = _load(board)
-    decl = Declaration.parse(attacks, bands)
-    v = _engine(b).check(decl, assume_payable=assume_payable)
+    decl = attack_declaration(attacks, bands, declaration)
+    v = _engine(b, deadline).check(decl, assume_payable=assume_payable)
     if as_json:
         _print_json(v.to_json())
         return
@@ -214,22 +195,24 @@ def check(board: str, attacks: tuple[str, ...], bands: tuple[str, ...], as_json:
     _print(render.verdict(v))
 
 
-@cli.command(short_help="The conditional-requirement process (SPEC §5).", epilog="""\b
+@cli.command(short_help="The conditional-requirement process (CR 508.1d).", epilog="""\b
 Examples:
   mtgcombat explain board.json
   mtgcombat explain board.json --json
+  mtgcombat explain board.json --timeout 5
 \b
-For each cost commitment (the set of costs a declaration incurs), the tree of
-SPEC §5's process: per state, the conditional requirements that are on, the
+For each cost commitment (the set of costs a declaration incurs), the tree of the
+conditional-requirement process: per state, the conditional requirements that are on, the
 requirement instances that exist, the history bounds, the maximum, a witness
 and the declarations that are terminal there (legal).""")
 @BOARD
 @JSON_FLAG
-def explain(board: str, as_json: bool) -> None:
-    """Show the conditional-requirement process (SPEC §5) that decides BOARD.json."""
+@TIMEOUT
+def explain(board: str, as_json: bool, timeout: float | None) -> None:
+    """Show the conditional-requirement process (CR 508.1d) that decides BOARD.json."""
     from mtgcombat.legality.explain import commitment_views, view_json
 
-    engine = _engine(_load(board))
+    engine = _engine(_load(board), Deadline.after(timeout))
     views = commitment_views(engine)
     if as_json:
         _print_json({"commitments": [view_json(cv) for cv in views]})
@@ -241,7 +224,7 @@ def explain(board: str, as_json: bool) -> None:
     parts: list[RenderableType] = [render.explain(views)]
     if engine.inst.costs:
         parts.append(render.txt("Note: terminals are legal if their costs can be paid "
-                                "(payment, SPEC §8, is not part of the process).", "yellow"))
+                                "(payment, CR 508.1g-j, is not part of the process).", "yellow"))
     _print(Group(*parts))
 
 
@@ -250,20 +233,28 @@ Examples:
   mtgcombat batch models/article models/cards --out results.jsonl
   mtgcombat batch models/batch/example.jsonl --jobs 2 --timeout 5
   mtgcombat batch boards/ --out results.jsonl --resume
+  mtgcombat batch boards/ --out results.jsonl --resume --retry-unknown
   mtgcombat batch boards/ --scheduler tcp://HOST:8786 --out results.jsonl
 \b
 INPUTS are board files (X.json: list its legal declarations), JSON Lines files (*.jsonl:
 one {"id", "board", "declaration"} per line; declaration null: list, else check) and
 directories (every *.json and *.jsonl under them, *.expected.json skipped). One result line
 per input, in input order: {"id", "source", "status", "ms", ...} with status legal, illegal,
-listed, bad_input or unknown (see docs/batch.md).""")
+listed, bad_input or unknown (see docs/batch.md). A file named twice is read once; a
+repeated id X is written as X#2, X#3, ...; --out is checked and locked (FILE.lock) before
+any work, and rewritten only atomically.""")
 @click.argument("inputs", nargs=-1, required=True, metavar="INPUTS...")
 @click.option("--jobs", type=click.IntRange(min=0), default=None, metavar="N",
               help="Worker processes (default: the cores; 0: in this process).")
-@click.option("--out", type=click.Path(dir_okay=False), default=None, metavar="FILE",
-              help="Write result lines to FILE (default: stdout).")
+@click.option("--out", default=None, metavar="FILE",
+              help="Write result lines to FILE (default: stdout); FILE.lock keeps a second "
+                   "run off it.")
 @click.option("--resume", is_flag=True,
-              help="Skip ids already in --out and append the rest.")
+              help="Skip ids already in --out and append the rest (a repeated id X is "
+                   "written as X#2, X#3, ...).")
+@click.option("--retry-unknown", is_flag=True,
+              help="With --resume: run again the items whose line in --out is unknown "
+                   "(time limit, died) and replace those lines (file rewritten atomically).")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=10.0,
               show_default=True, metavar="SECONDS",
               help="Time limit per board; past it the result is unknown (\"time limit\").")
@@ -273,15 +264,28 @@ listed, bad_input or unknown (see docs/batch.md).""")
               help="Run on this Dask scheduler (pip install 'mtgcombat[cluster]').")
 @ASSUME_PAYABLE
 def batch(inputs: tuple[str, ...], jobs: int | None, out: str | None, resume: bool,
-          timeout: float, limit: int | None, scheduler: str | None,
+          retry_unknown: bool, timeout: float, limit: int | None, scheduler: str | None,
           assume_payable: bool) -> int:
     """Check or list every board in INPUTS...; write one JSON result line per input."""
-    from mtgcombat.batch.run import run_command
+    from mtgcombat.batch.output import OutError
+    from mtgcombat.batch.report import run_command
 
     if resume and out is None:
         raise click.UsageError("--resume needs --out")
-    return run_command(inputs, jobs=jobs, out=out, resume=resume, timeout=timeout,
-                       assume_payable=assume_payable, limit=limit, scheduler=scheduler)
+    if retry_unknown and not resume:
+        raise click.UsageError("--retry-unknown needs --resume")
+    try:
+        return run_command(inputs, jobs=jobs, out=out, resume=resume, timeout=timeout,
+                           assume_payable=assume_payable, limit=limit, scheduler=scheduler,
+                           retry_unknown=retry_unknown)
+    except OutError as err:
+        raise _OutUsage(str(err)) from None
+
+
+class _OutUsage(click.ClickException):
+    """A usage error shown as one line (no usage text): ``--out`` can't be used."""
+
+    exit_code = EXIT_BAD_INPUT
 
 
 @cli.command(short_help="Combat damage: check one step's assignment, or play both steps.",
@@ -290,11 +294,12 @@ Examples:
   mtgcombat damage board.json --assign big=wall:3,elf:1
   mtgcombat damage board.json --assign maw=chump:1,opp:5 --step first --json
   mtgcombat damage board.json --resolve --maximize kills
+  mtgcombat damage board.json --resolve --timeout 5
 \b
 With --assign --json: {"legal": true|false, "reason": "...", "result": {...}|null,
 "step": ..., "assignment": {...}}; a creature left out is filled in only when exactly one
 choice is legal for it. With --resolve --json: both steps' damage, life totals,
-loyalty/defense and destroyed creatures (SPEC §12).""")
+loyalty/defense and destroyed creatures (CR 510.2, 704.5).""")
 @BOARD
 @click.option("--assign", "assigns", multiple=True, metavar="ID=TARGET:N,TARGET:N",
               help="Creature ID assigns N damage to each TARGET. Repeat it.")
@@ -305,25 +310,29 @@ loyalty/defense and destroyed creatures (SPEC §12).""")
 @click.option("--maximize", type=click.Choice(["player", "kills"]), default="player",
               show_default=True, help="What the attacking player's divisions maximise.")
 @JSON_FLAG
+@TIMEOUT
 def damage(board: str, assigns: tuple[str, ...], step: str, resolve_: bool, maximize: str,
-           as_json: bool) -> None:
-    """Check a combat damage assignment on BOARD.json, or play out combat damage (SPEC §12)."""
+           as_json: bool, timeout: float | None) -> None:
+    """Check a combat damage assignment on BOARD.json, or play out combat damage (CR 510)."""
     from typing import cast
 
     from mtgcombat.cli import render_damage
+    from mtgcombat.damage.assignment import check_damage, parse_assign
+    from mtgcombat.damage.combat import Step
     from mtgcombat.damage.resolve import Maximize, resolve_combat
-    from mtgcombat.damage.rules import Step, check_damage, parse_assign
 
+    deadline = Deadline.after(timeout)
     b = _load(board)
     if resolve_:
         if assigns:
             raise click.UsageError("--resolve chooses the divisions: don't give --assign")
-        result = resolve_combat(b, cast(Maximize, maximize))
+        result = resolve_combat(b, cast(Maximize, maximize), deadline=deadline)
         if as_json:
             _print_json(result.to_json())
         else:
             _print(render_damage.combat(result))
         return
+    deadline.check()
     v = check_damage(b, parse_assign(assigns), cast(Step, step))
     if as_json:
         _print_json(v.to_json())
@@ -341,30 +350,45 @@ Examples:
   mtgcombat blocks board.json --json --limit 10
   mtgcombat blocks board.json --block cub=brute --block dog=brute
   mtgcombat blocks board.json --block wall=a1,a2   # one creature blocking two attackers
+  mtgcombat blocks board.json --declaration blocks.json   # {"wall": ["a1", "a2"]}
+  mtgcombat blocks board.json --timeout 5
 \b
 The board has an "attack" ({attacker: target}) and, when several players are attacked, a
-"blocking_player" (SPEC §11). With --json, listing prints {"legal": [{"blocker": "attacker"},
+"blocking_player" (CR 509.1). With --json, listing prints {"legal": [{"blocker": "attacker"},
 ...], "count": n} (a creature blocking several attackers maps to a sorted list); checking prints
-the same shape as `check --json`. Without --block and without --list-only flags, it lists.""")
+the same shape as `check --json`. Without --block, --check or --declaration, it lists. When
+--timeout runs out part-way through a listing, the declarations found so far are printed,
+followed by "unknown (time limit): the list above is incomplete" (with --json:
+"complete": false and "reason": "time limit").""")
 @BOARD
 @click.option("--block", "blocks_", multiple=True, metavar="BLOCKER=ATTACKER",
-              help="Check this declaration: BLOCKER blocks ATTACKER. Repeat it.")
+              help="Check this declaration: BLOCKER blocks ATTACKER. Repeat it. IDs with '=' "
+                   "or ',' or leading/trailing spaces can't be written this way: use "
+                   "--declaration.")
 @click.option("--check", "check_empty", is_flag=True,
               help="Check the empty declaration (no creature blocks).")
+@click.option("--declaration", "declaration", default=None, metavar="FILE|-",
+              help="Check the declaration read as JSON from FILE ('-': stdin), the shape of "
+                   "`blocks --json` items: {\"wall\": \"a1\"} or {\"wall\": [\"a1\", \"a2\"]}. "
+                   "Instead of --block. Example: --declaration blocks.json")
 @JSON_FLAG
 @click.option("--limit", type=click.IntRange(min=0), default=None, metavar="N",
               help="List only the first N declarations (canonical order).")
 @ASSUME_PAYABLE
-def blocks(board: str, blocks_: tuple[str, ...], check_empty: bool, as_json: bool,
-           limit: int | None, assume_payable: bool) -> None:
+@TIMEOUT
+def blocks(board: str, blocks_: tuple[str, ...], check_empty: bool, declaration: str | None,
+           as_json: bool, limit: int | None, assume_payable: bool,
+           timeout: float | None) -> None:
     """List every legal block declaration on BOARD.json, or check one with --block."""
-    from mtgcombat.board.declaration import BlockDeclaration
+    from mtgcombat.cli import listing
+    from mtgcombat.cli.inputs import block_declaration
     from mtgcombat.legality.blocks import BlockEngine
 
+    deadline = Deadline.after(timeout)
     b = _load(board)
-    engine = BlockEngine(b)
-    if blocks_ or check_empty:
-        decl = BlockDeclaration.parse(blocks_)
+    decl = block_declaration(blocks_, check_empty, declaration)
+    engine = BlockEngine(b, deadline=deadline)
+    if decl is not None:
         v = engine.check(decl, assume_payable=assume_payable)
         if as_json:
             _print_json(v.to_json())
@@ -375,18 +399,11 @@ def blocks(board: str, blocks_: tuple[str, ...], check_empty: bool, as_json: boo
         return
     stream = engine.legal(assume_payable=assume_payable)
     if as_json:
-        _legal_json(stream, limit)
+        _print_json(listing.listing_json(stream, limit, deadline))
         return
-    from rich.console import Group
-
-    from mtgcombat.cli import render
-
-    summary = render.LegalSummary(engine.inst.creatures)
     shown = DEFAULT_SHOWN if limit is None else limit
-    for d in stream:
-        summary.add(d, keep=summary.count < shown)
-    _print(Group(render.legal_summary(summary, engine.inst.names, verb="block"),
-                 render.legal_table(summary.shown, summary.count, verb="block")))
+    summary, reason = listing.summary(engine.inst.creatures, stream, shown, deadline)
+    _print(listing.render_listing(summary, reason, engine.inst.names, "block"))
 
 
 @cli.command(short_help="Serve the HTTP API and the web calculator.", epilog="""\b
@@ -394,26 +411,56 @@ Examples:
   mtgcombat serve                          # http://127.0.0.1:8000/
   mtgcombat serve --port 8080 --time-limit 5
 \b
-Binds to 127.0.0.1 unless --host says otherwise. JSON endpoints under /v1 (OpenAPI at
-/docs and /openapi.json); bad input is HTTP 422 {"error": {"path", "message"}}; a request
-body over 1 MiB is 413; past the time limit an answer is HTTP 200
-{"status": "unknown", "reason": "time limit"}. Needs pip install 'mtgcombat[web]'.""")
+Binds to 127.0.0.1 unless --host says otherwise. JSON endpoints under /v1 (OpenAPI schema at
+/openapi.json); bad input is HTTP 422 {"error": {"path", "message"}}; a request body over
+1 MiB is 413; past the time limit (counted from the request's arrival, time waiting for a
+solver thread included) an answer is HTTP 200 {"status": "unknown", "reason": "time limit"};
+more than --max-queue requests waiting for a thread is 503 with Retry-After. A request whose
+Host header is not localhost, 127.0.0.1, [::1], the --host address or an --allow-host is 400
+(against DNS rebinding). Needs pip install 'mtgcombat[web]'.""")
 @click.option("--host", default="127.0.0.1", show_default=True,
-              help="Address to bind (0.0.0.0 exposes the server to the network).")
+              help="Address to bind (0.0.0.0 exposes the server to the network; then name the "
+                   "host clients use with --allow-host).")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
 @click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=10.0,
               show_default=True, metavar="SECONDS", help="Solver time per request.")
 @click.option("--workers", type=click.IntRange(min=1), default=4, show_default=True,
               help="Threads that run solver work.")
-def serve(host: str, port: int, time_limit: float, workers: int) -> None:
+@click.option("--allow-host", "allow_hosts", multiple=True, metavar="HOST",
+              help="Also accept requests whose Host header names HOST (any port); repeatable; "
+                   "'*' accepts any host.")
+@click.option("--max-queue", type=click.IntRange(min=0), default=None, metavar="N",
+              help="Requests of a kind (listings, checks) that may wait for a solver thread; "
+                   "more are answered 503 with Retry-After. [default: 4 x --workers]")
+@click.option("--docs", is_flag=True,
+              help="Serve the interactive API docs at /docs and /redoc. Warning: those pages "
+                   "load their scripts and styles from a CDN (cdn.jsdelivr.net).")
+@click.option("--keep-alive", type=click.IntRange(min=1), default=5, show_default=True,
+              metavar="SECONDS", help="uvicorn timeout_keep_alive: seconds an idle "
+                                      "keep-alive connection stays open.")
+@click.option("--limit-concurrency", type=click.IntRange(min=1), default=64,
+              show_default=True, metavar="N",
+              help="uvicorn limit_concurrency: connections at once; past it HTTP 503.")
+@click.option("--max-header-size", type=click.IntRange(min=1024), default=16384,
+              show_default=True, metavar="BYTES",
+              help="uvicorn h11_max_incomplete_event_size: bytes of request line and headers "
+                   "buffered; past it HTTP 400.")
+def serve(host: str, port: int, time_limit: float, workers: int, allow_hosts: tuple[str, ...],
+          max_queue: int | None, docs: bool, keep_alive: int, limit_concurrency: int,
+          max_header_size: int) -> None:
     """Serve the HTTP API (/v1/...) and the web calculator (/)."""
     try:
+        from mtgcombat.server.app import UvicornLimits
         from mtgcombat.server.app import serve as run
     except ImportError as err:
         raise click.ClickException(
             f"the web server needs FastAPI and uvicorn: pip install 'mtgcombat[web]' ({err})"
         ) from None
-    run(host, port, time_limit=time_limit, workers=workers)
+    run(host, port, time_limit=time_limit, workers=workers, allowed_hosts=allow_hosts,
+        docs=docs, max_queue=max_queue,
+        limits=UvicornLimits(timeout_keep_alive=keep_alive,
+                             limit_concurrency=limit_concurrency,
+                             h11_max_incomplete_event_size=max_header_size))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -441,7 +488,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if os.environ.get("MTGCOMBAT_DEBUG"):
             raise
         one = " ".join(str(err).split()) or "(no message)"
-        click.echo(f"mtgcombat: internal error: {type(err).__name__}: {one} "
+        click.echo(f"mtgcombat: internal error: {type(err).__name__}: {safe(one)} "
                    "(set MTGCOMBAT_DEBUG=1 for the traceback)", err=True)
         return EXIT_INTERNAL
     return rv if isinstance(rv, int) else EXIT_OK

@@ -8,7 +8,7 @@ and returns rich renderables; nothing here runs the solver. Data strings are wra
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from typing import assert_never
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -17,22 +17,33 @@ from rich.tree import Tree
 
 from mtgcombat.board.declaration import DeclarationLike
 from mtgcombat.board.model import Board
-from mtgcombat.compile.attacks import defending_players
 from mtgcombat.compile.instances import Instances
 from mtgcombat.legality.explain import CommitmentView, StateView
 from mtgcombat.legality.verdict import Verdict
+from mtgcombat.payment.plan import (
+    Activate,
+    PayLife,
+    PayMana,
+    PlanStep,
+    ReturnToHand,
+    Sacrifice,
+    Tap,
+    step_from_json,
+)
+from mtgcombat.views.summary import LegalSummary, Role, player_roles
+from mtgcombat.views.text import safe
 
 
 def txt(value: object, style: str = "") -> Text:
-    """Plain text (never markup) with an optional style."""
-    return Text(str(value), style=style)
+    """Plain text (never markup, control characters escaped) with an optional style."""
+    return Text(safe(value), style=style)
 
 
 def _table(title: str, *columns: str) -> Table:
-    table = Table(title=Text(title, style="bold"), title_justify="left", show_lines=False,
+    table = Table(title=txt(title, "bold"), title_justify="left", show_lines=False,
                   min_width=len(title))
     for col in columns:
-        table.add_column(col, overflow="fold")
+        table.add_column(txt(col), overflow="fold")
     return table
 
 
@@ -41,17 +52,21 @@ def _table(title: str, *columns: str) -> Table:
 
 def players_table(board: Board) -> Table:
     """Players with their role in this combat (active, defending, not defending)."""
-    defenders = set(defending_players(board))
+    roles = player_roles(board)
     table = _table("Players", "name", "role", "life", "cards in hand")
     for p in board.players:
-        if p.name == board.active_player:
-            role = txt("active player", "bold green")
-        elif p.name in defenders:
-            role = txt("defending player", "yellow")
-        else:
-            role = txt("not defending (attack_multiple_players: false)", "dim")
-        table.add_row(txt(p.name), role, txt(p.life), txt(p.cards_in_hand))
+        table.add_row(txt(p.name), _role(roles[p.name]), txt(p.life), txt(p.cards_in_hand))
     return table
+
+
+def _role(role: Role) -> Text:
+    if role == "active":
+        return txt("active player", "bold green")
+    if role == "defending":
+        return txt("defending player", "yellow")
+    if role == "not_defending":
+        return txt("not defending (attack_multiple_players: false)", "dim")
+    raise NotImplementedError(role)
 
 
 def targets_table(inst: Instances) -> Table:
@@ -84,10 +99,10 @@ def creatures_table(inst: Instances) -> Table:
 
 _TITLES = {
     "attack": ("Restrictions (CR 508.1c)",
-               "Requirements (CR 508.1d; one instance per creature, SPEC §3)",
+               "Requirements (CR 508.1d; one instance per creature)",
                "Costs to attack (CR 508.1g; one instance per effect and creature)"),
     "block": ("Block restrictions (CR 509.1b)",
-              "Block requirements (CR 509.1c; one instance per creature, SPEC §11)",
+              "Block requirements (CR 509.1c; one instance per creature)",
               "Costs to block (CR 509.1d; one instance per effect and blocker)"),
 }
 
@@ -103,7 +118,8 @@ def restrictions_table(inst: Instances, step: str = "attack") -> Table:
 
 
 def requirements_table(inst: Instances, step: str = "attack") -> Table:
-    """Every requirement instance (SPEC §3); conditional ones name their condition."""
+    """Every requirement instance (one per effect and creature it applies to); conditional
+    ones name their condition."""
     table = _table(_TITLES[step][1], "#", "requirement", "exists", "rule")
     for r in inst.requirements:
         if r.condition is None:
@@ -117,7 +133,8 @@ def requirements_table(inst: Instances, step: str = "attack") -> Table:
 
 
 def costs_table(inst: Instances, step: str = "attack") -> Table:
-    """Every cost instance (SPEC §3): incurred iff its creature attacks into its scope."""
+    """Every cost instance (one per effect and creature): incurred iff its creature is
+    declared into its scope."""
     table = _table(_TITLES[step][2], "#", "cost", "rule")
     for ci in inst.costs:
         table.add_row(txt(ci.index), txt(ci.describe()), txt(ci.source.rule))
@@ -138,8 +155,8 @@ def show(board: Board, inst: Instances) -> Group:
 
 
 def show_blocks(board: Board, inst: Instances) -> Group:
-    """The declare-blockers part of ``mtgcombat show`` (SPEC §11)."""
-    attack = _table("Declared attack (SPEC §11)", "attacker", "attacks", "blockable by "
+    """The declare-blockers part of ``mtgcombat show`` (CR 509.1)."""
+    attack = _table("Declared attack (CR 508.1)", "attacker", "attacks", "blockable by "
                     f"{inst.active_player}")
     blockable = {t.id for t in inst.targets}
     for a, t in (board.attack or {}).items():
@@ -159,57 +176,37 @@ def show_blocks(board: Board, inst: Instances) -> Group:
 # -- legal ---------------------------------------------------------------------------------
 
 
-@dataclass
-class LegalSummary:
-    """What a judge reads aloud about the set of legal declarations (gathered while
-    streaming: nothing but the first rows is kept)."""
-
-    creatures: tuple[str, ...]
-    count: int = 0
-    in_every: set[str] | None = None
-    in_some: set[str] = field(default_factory=set)
-    shown: list[DeclarationLike] = field(default_factory=list)
-
-    def add(self, decl: DeclarationLike, keep: bool) -> None:
-        """Account for one more legal declaration (kept for the table if ``keep``)."""
-        self.count += 1
-        attackers = {c for c, _t in decl.pairs()}
-        self.in_every = attackers if self.in_every is None else self.in_every & attackers
-        self.in_some |= attackers
-        if keep:
-            self.shown.append(decl)
-
-    def must_attack(self) -> list[str]:
-        """Creatures attacking in every legal declaration."""
-        return sorted(self.in_every or ())
-
-    def never_attack(self) -> list[str]:
-        """The active player's creatures attacking in no legal declaration."""
-        return sorted(c for c in self.creatures if c not in self.in_some)
-
-
 def _names(ids: Iterable[str], names: Mapping[str, str]) -> str:
     out = [f"{i} ({names[i]})" if names.get(i, i) != i else i for i in ids]
-    return ", ".join(out) if out else "none"
+    return safe(", ".join(out)) if out else "none"
 
 
-def legal_summary(s: LegalSummary, names: Mapping[str, str], verb: str = "attack") -> Text:
-    """The summary lines opening ``mtgcombat legal``'s (``blocks``') human output."""
+def legal_summary(s: LegalSummary, names: Mapping[str, str], verb: str = "attack",
+                  complete: bool = True) -> Text:
+    """The summary lines opening ``mtgcombat legal``'s (``blocks``') human output; for an
+    incomplete list (the time limit ran out) only how many were found."""
     text = Text()
     noun = "declaration" if s.count == 1 else "declarations"
+    if not complete:
+        text.append(f"At least {s.count} legal {verb} {noun} (the time limit ran out before "
+                    "the list was complete).", style="bold yellow")
+        return text
     text.append(f"{s.count} legal {verb} {noun}.\n", style="bold")
     text.append(f"Must {verb} ({verb}s in every legal declaration): ")
-    text.append(_names(s.must_attack(), names) + "\n", style="green")
+    text.append(_names(s.must(), names) + "\n", style="green")
     text.append(f"Can't {verb} ({verb}s in no legal declaration): ")
-    text.append(_names(s.never_attack(), names), style="red")
+    text.append(_names(s.never(), names), style="red")
     return text
 
 
-def legal_table(decls: Sequence[DeclarationLike], total: int, verb: str = "attack") -> Table:
-    """The legal declarations, one row each, in canonical order."""
+def legal_table(decls: Sequence[DeclarationLike], total: int, verb: str = "attack",
+                complete: bool = True) -> Table:
+    """The legal declarations, one row each, in canonical order (of at least ``total`` when
+    not ``complete``)."""
     title = "Legal declarations"
     if len(decls) < total:
-        title += f" (first {len(decls)} of {total}; see --limit)"
+        of = f"{total}" if complete else f"at least {total}"
+        title += f" (first {len(decls)} of {of}; see --limit)"
     who = "attackers" if verb == "attack" else "blocks"
     form = "ID=TARGET" if verb == "attack" else "BLOCKER=ATTACKER"
     table = _table(title, "#", who, f"declaration ({form})")
@@ -225,29 +222,28 @@ def _bullets(title: str, items: Iterable[str], style: str = "") -> Text | None:
     items = list(items)
     if not items:
         return None
-    text = Text(f"{title}\n", style="bold")
-    text.append("\n".join(f"  - {i}" for i in items), style=style)
+    text = Text(f"{safe(title)}\n", style="bold")
+    text.append("\n".join(f"  - {safe(i)}" for i in items), style=style)
     return text
 
 
-def plan_step(step: Mapping[str, object]) -> str:
+def plan_step(step: PlanStep) -> str:
     """One payment-plan step in words."""
-    action = step.get("action")
-    who = step.get("permanent")
-    if action == "activate":
-        text = f"activate {who}: {step.get('ability')} → {step.get('produced')}"
-        if step.get("sacrificed"):
-            text += f" (sacrificing {step['sacrificed']})"
-        if step.get("exiled"):
-            text += f" (exiling {step['exiled']} from hand)"
-        return text
-    if action == "pay_mana":
-        return f"pay {step.get('mana')}"
-    if action == "pay_life":
-        return f"pay {step.get('amount')} life"
-    rest = {k: v for k, v in step.items() if k not in ("action", "permanent")}
-    extra = ", ".join(f"{k} {v}" for k, v in rest.items())
-    return f"{action} {who}" + (f" ({extra})" if extra else "")
+    match step:
+        case Activate():
+            where = " (from hand)" if step.from_hand else ""
+            text = f"activate {step.source}{where}: {step.ability} → {step.produced}"
+            if step.sacrificed:
+                text += f" (sacrificing {', '.join(step.sacrificed)})"
+            return text
+        case PayMana():
+            return f"pay {step.mana}"
+        case PayLife():
+            return f"pay {step.amount} life"
+        case Tap() | Sacrifice() | ReturnToHand():
+            return f"{step.action} {step.permanent} (for {step.for_})"
+        case _:
+            assert_never(step)
 
 
 def _payment(payment: Mapping[str, object] | None) -> Text | None:
@@ -258,7 +254,7 @@ def _payment(payment: Mapping[str, object] | None) -> Text | None:
         return _bullets(f"Payment (CR 508.1h-j): total {total} can't be paid:",
                         [str(payment.get("unpaid"))], "red")
     plan = payment.get("plan")
-    steps = [plan_step(s) for s in plan] if isinstance(plan, list) else []
+    steps = [plan_step(step_from_json(s)) for s in plan] if isinstance(plan, list) else []
     attackers = payment.get("attackers")
     if isinstance(attackers, list):
         steps.append("creatures that become attacking: " + (", ".join(attackers) or "none"))
@@ -270,9 +266,9 @@ def verdict(v: Verdict, flag: str = "--attack") -> Group:
     parts: list[RenderableType] = []
     head = Text()
     head.append("LEGAL" if v.legal else "ILLEGAL", style="bold green" if v.legal else "bold red")
-    head.append(f"  {v.declaration}")
+    head.append(f"  {safe(v.declaration)}")
     parts.append(head)
-    parts.append(Text(f"Reason: {v.reason}"))
+    parts.append(txt(f"Reason: {v.reason}"))
     witness = None
     if v.witness is not None:
         cli = " ".join(f"{flag} {a}" for a in v.witness.to_cli()) or f"(no {flag})"
@@ -288,7 +284,7 @@ def verdict(v: Verdict, flag: str = "--attack") -> Group:
                  v.witness_obeys, "yellow"),
         counts,
         _bullets("Committed costs (incurred by this declaration):", v.costs),
-        _bullets("Branch of the conditional process (SPEC §5):", v.branch),
+        _bullets("Branch of the conditional-requirement process:", v.branch),
         _payment(v.payment),
         _bullets("Notes:", v.notes, "dim"),
     ]
@@ -303,22 +299,22 @@ def _state_node(st: StateView, tree: Tree | None, label_prefix: str = "") -> Tre
     label = Text(f"{label_prefix}state {st.index}", style="bold")
     label.append(f"  maximum {st.maximum} of {len(st.requirements)} requirement(s)")
     node = Tree(label) if tree is None else tree.add(label)
-    node.add(Text("conditions on: " + (", ".join(st.conditions_on) or "none")))
+    node.add(txt("conditions on: " + (", ".join(st.conditions_on) or "none")))
     reqs = node.add(Text(f"requirements that exist ({len(st.requirements)})"))
     for r in st.requirements:
-        reqs.add(Text(r))
+        reqs.add(txt(r))
     if st.history:
         hist = node.add(Text("history (bounds from earlier steps)"))
         for members, k in st.history:
-            hist.add(Text(f"obey at least {k} of: " + "; ".join(members)))
+            hist.add(txt(f"obey at least {k} of: " + "; ".join(members)))
     else:
         node.add(Text("history: none"))
-    node.add(Text(f"witness (reaches the maximum): {st.witness}"))
+    node.add(txt(f"witness (reaches the maximum): {st.witness}"))
     terms = [str(d) for d in st.terminals] or ["none"]
     more = "" if st.terminals_complete else " (not all listed)"
     t = node.add(Text(f"terminal declarations{more}:", style="green"))
     for d in terms:
-        t.add(Text(d, style="green"))
+        t.add(txt(d, "green"))
     return node
 
 
@@ -339,7 +335,7 @@ def explain(views: Sequence[CommitmentView]) -> Group:
     parts: list[RenderableType] = []
     for n, cv in enumerate(views, start=1):
         head = Text(f"Commitment {n} of {len(views)}: costs paid: ", style="bold")
-        head.append(", ".join(cv.costs) or "none")
+        head.append(safe(", ".join(cv.costs)) or "none")
         root = Tree(head)
         by_index = {s.index: s for s in cv.states}
         placed: set[int] = set()

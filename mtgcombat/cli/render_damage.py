@@ -1,4 +1,4 @@
-"""Rich renderings of combat damage (SPEC §12): one step's verdict, a whole combat."""
+"""Rich renderings of combat damage (CR 510): one step's verdict, a whole combat."""
 
 from __future__ import annotations
 
@@ -6,16 +6,20 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from mtgcombat.damage.assignment import DamageVerdict
 from mtgcombat.damage.resolve import CombatResult
-from mtgcombat.damage.rules import DamageVerdict, StepResult
+from mtgcombat.damage.results import StepResult
+from mtgcombat.views.text import safe
 
 STEP_TITLES = {"first": "First combat damage step", "regular": "Regular combat damage step"}
 
 
 def _table(title: str, *columns: str) -> Table:
-    table = Table(title=Text(title, style="bold"), title_justify="left", min_width=len(title))
+    """An empty table titled ``title`` with the given columns."""
+    table = Table(title=Text(safe(title), style="bold"), title_justify="left",
+                  min_width=len(title))
     for col in columns:
-        table.add_column(col, overflow="fold")
+        table.add_column(Text(safe(col)), overflow="fold")
     return table
 
 
@@ -24,21 +28,21 @@ def step(result: StepResult, title: str | None = None) -> RenderableType:
     dmg = _table(title or STEP_TITLES[result.step], "source", "recipient", "damage", "note")
     for e in result.events:
         note = Text("prevented (protection)", style="yellow") if e.prevented else Text("")
-        dmg.add_row(Text(e.source), Text(e.recipient), Text(str(e.amount)), note)
+        dmg.add_row(Text(safe(e.source)), Text(safe(e.recipient)), Text(str(e.amount)), note)
     if not result.events:
         dmg.add_row(Text("(no combat damage)", style="dim"), Text(""), Text(""), Text(""))
     life = _table("Life totals", "player", "before", "after", "lifelink")
     for name, after in result.life.items():
         gain = result.lifelink.get(name, 0)
-        life.add_row(Text(name), Text(str(result.life_before[name])), Text(str(after)),
+        life.add_row(Text(safe(name)), Text(str(result.life_before[name])), Text(str(after)),
                      Text(f"+{gain}" if gain else ""))
     parts: list[RenderableType] = [dmg, life]
     if result.counters:
         objs = _table("Loyalty / defense", "permanent", "after")
         for pid, n in result.counters.items():
-            objs.add_row(Text(pid), Text(str(n)))
+            objs.add_row(Text(safe(pid)), Text(str(n)))
         parts.append(objs)
-    gone = ", ".join(result.destroyed) or "none"
+    gone = safe(", ".join(result.destroyed)) or "none"
     parts.append(Text(f"Destroyed: {gone}", style="red" if result.destroyed else "dim"))
     return Group(*parts)
 
@@ -46,7 +50,7 @@ def step(result: StepResult, title: str | None = None) -> RenderableType:
 def verdict(v: DamageVerdict) -> RenderableType:
     """A checked assignment: legal or not, why, and what dealing it does."""
     head = Text("LEGAL" if v.legal else "ILLEGAL", style="bold green" if v.legal else "bold red")
-    head.append(f" ({STEP_TITLES[v.step].lower()}): {v.reason}", style="")
+    head.append(f" ({STEP_TITLES[v.step].lower()}): {safe(v.reason)}", style="")
     parts: list[RenderableType] = [head]
     if v.result is not None:
         parts.append(step(v.result))
