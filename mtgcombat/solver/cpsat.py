@@ -3,7 +3,8 @@
 Solves a :class:`~mtgcombat.solver.problem.Problem` plus per-query constraints: maximise a
 count of indicator terms, test feasibility, or enumerate every solution (projected on the
 problem's variables, de-duplicated). Always one worker for enumeration: with more, CP-SAT can
-lose solutions while still reporting OPTIMAL (see CPSAT-NOTES.md).
+lose solutions while still reporting OPTIMAL (measured with two workers on random attack
+boards: 8 of 12 lost solutions, with occasional duplicates).
 """
 
 from __future__ import annotations
@@ -292,7 +293,7 @@ SMALL_PROBLEM = 16
 """Up to this many declared variables, a single solve skips CP-SAT's presolve: it costs more
 than it saves there (measured: 15% more article boards per second). Enumerations and larger
 problems keep it: without it, proving that no solution is left took 53 s on a 48-variable
-board (CPSAT-NOTES: some boards of 128+ creatures went unsolved)."""
+board, and with presolve off some boards of 128+ creatures went unsolved after 2 s."""
 
 
 def _solver(time_limit: float | None, n: int | None = None) -> Any:
