@@ -1,4 +1,4 @@
-"""Differential tests for blocks (SPEC §11): the CP-SAT block engine against the brute-force
+"""Differential tests for blocks (CR 509.1): the CP-SAT block engine against the brute-force
 block oracle (:mod:`mtgcombat.oracle.blocks`), and the block compiler against the evasion
 rules of the Comprehensive Rules read directly off the board.
 
@@ -91,7 +91,7 @@ def _assert_witness(oracle: BlockOracle, decl: Pairs, witness: Pairs,
 
 def compiled_setup_matches_rules(board: Board) -> None:
     """The compiler's blocking player, candidates, blockable attackers and evasion pairs are
-    the ones SPEC §11 and the CR give."""
+    the ones the CR gives."""
     inst = compile_blocks(board)
     setup = blocking_setup(board)
     assert inst.active_player == setup.blocking_player
@@ -181,7 +181,7 @@ def _declarations(raw: list[dict[str, Any]]) -> set[BlockDeclaration]:
 @pytest.mark.parametrize("expected_file", _regressions())
 def test_block_regression_boards(expected_file: Path) -> None:
     # Boards where the engine, the compiler or the oracle once disagreed; the expected set is
-    # derived by hand from SPEC §11 / the CR in the file's notes.
+    # derived by hand from the CR in the file's notes.
     board_file = expected_file.with_name(expected_file.name.replace(".expected.json", ".json"))
     expected = _declarations(json.loads(expected_file.read_text())["legal_if_payable"])
     board = load_board(board_file)
