@@ -367,3 +367,51 @@ def test_catalog_is_passed_down() -> None:
     assert combat_at(b, cat).catalog is cat
     assert check_damage(b, {"a": {"b": 2}, "b": {"a": 2}}, catalog=cat).legal
     assert resolve_combat(b, catalog=cat).to_json() == resolve_combat(b).to_json()
+
+
+# -- Master of Cruelties ------------------------------------------------------------------
+
+
+def _master() -> list[dict[str, Any]]:
+    return [{"id": "master", "card": "Master of Cruelties", "controller": "you"},
+            {"id": "bears", "card": "Grizzly Bears", "controller": "opp"}]
+
+
+def test_master_unblocked_assigns_nothing_and_life_becomes_one() -> None:
+    b = board(_master(), {"master": "opp"})
+    c = combat_at(b)
+    assert c.silenced == frozenset({"master"})
+    assert {p.name: p.life for p in c.board.players} == {"you": 20, "opp": 1}
+    assert check_damage(b, {}).legal
+    assert not check_damage(b, {"master": {"opp": 1}}).legal
+    r = resolve_combat(b)
+    assert r.player_damage == 0 and r.life == {"you": 20, "opp": 1}
+
+
+def test_master_unblocked_keeps_lower_life() -> None:
+    b = load_board({"active_player": "you", "players": [{"name": "you"},
+                                                        {"name": "opp", "life": 1}],
+                    "permanents": _master(), "attack": {"master": "opp"}})
+    assert resolve_combat(b).life == {"you": 20, "opp": 1}
+    b0 = load_board({"active_player": "you", "players": [{"name": "you"},
+                                                         {"name": "opp", "life": 0}],
+                     "permanents": _master(), "attack": {"master": "opp"}})
+    assert combat_at(b0).board.players[1].life == 0
+
+
+def test_master_blocked_assigns_normally() -> None:
+    b = board(_master(), {"master": "opp"}, {"bears": "master"})
+    assert combat_at(b).silenced == frozenset()
+    assert check_damage(b, {"master": {"bears": 1}}).legal
+    r = resolve_combat(b)
+    assert r.destroyed == ("bears",) and r.life == {"you": 20, "opp": 20}
+
+
+def test_master_attacking_planeswalker_assigns_normally() -> None:
+    perms = [*_master(), {"id": "pw", "name": "pw", "types": ["Planeswalker"],
+                          "controller": "opp", "loyalty": 3}]
+    b = board(perms, {"master": "pw"})
+    assert combat_at(b).silenced == frozenset()
+    r = resolve_combat(b)
+    assert r.life == {"you": 20, "opp": 20}
+    assert r.steps[0].counters == {"pw": 2}

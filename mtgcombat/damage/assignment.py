@@ -45,6 +45,10 @@ def options(combat: Combat, cid: str) -> Options:
     power = max(f.power, 0)
     if power == 0:
         return Options(cid, 0, (), rule="510.1a: power 0 or less assigns no combat damage")
+    if cid in combat.silenced:
+        return Options(cid, 0, (), rule="unblocked, it attacked a player: its trigger set that "
+                                        "player's life total to 1 and it assigns no combat "
+                                        "damage this combat")
     if not combat.is_attacker(cid):
         atts = combat.blocks.get(cid, ())
         if not atts:

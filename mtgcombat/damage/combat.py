@@ -73,6 +73,8 @@ class Combat:
     """Attacked planeswalkers and battles that left combat (506.4c)."""
     catalog: Catalog | None = field(default=None, compare=False, repr=False)
     """The card catalog the board's characteristics come from (None: the default one)."""
+    silenced: frozenset[str] = frozenset()
+    """Attackers that assign no combat damage this combat (Master of Cruelties unblocked)."""
 
     @property
     def players(self) -> frozenset[str]:
@@ -145,10 +147,12 @@ def _counter_value(board: Board, obj: Obj, index: int, catalog: Catalog | None) 
     return value
 
 
-def combat_at(board: Board, catalog: Catalog | None = None) -> Combat:
+def combat_at(board: Board, catalog: Catalog | None = None, *,
+              trigger: bool = True) -> Combat:
     """The combat described by ``board``'s ``attack``, ``blocks`` and ``removed_from_combat``,
     as a combat damage step begins (``catalog``: where printed values come from; None: the
-    default catalog)."""
+    default catalog). ``trigger``: apply the declare-blockers-step life change of an
+    unblocked Master of Cruelties (False: the board is already past it, e.g. a later step)."""
     if board.attack is None:
         raise BoardError("the combat damage step needs an 'attack'", path="$.attack")
     view = View(board, catalog)
@@ -179,5 +183,35 @@ def combat_at(board: Board, catalog: Catalog | None = None) -> Combat:
         counters[target] = _counter_value(board, obj, index[target], catalog)
         if target in removed or counters[target] <= 0:
             left.add(target)
+    silenced = _silenced(board, view, attack, blocked, catalog)
+    if trigger:
+        board = _life_becomes_one(board, {attack[a] for a in silenced})
     return Combat(board=board, fighters=fighters, attack=attack, blocked=blocked,
-                  blocks=blocks, counters=counters, left=frozenset(left), catalog=catalog)
+                  blocks=blocks, counters=counters, left=frozenset(left), catalog=catalog,
+                  silenced=silenced)
+
+
+def _silenced(board: Board, view: View, attack: dict[str, str], blocked: frozenset[str],
+              catalog: Catalog | None) -> frozenset[str]:
+    """Attackers whose card assigns no combat damage when it attacks a player and isn't
+    blocked (Master of Cruelties)."""
+    players = {p.name for p in board.players}
+    out = set()
+    for a, target in attack.items():
+        card = view.objects[a].card
+        if card is None or a in blocked or target not in players:
+            continue
+        if (catalog or default_catalog()).get(card).combat_damage == \
+                "none_if_unblocked_attacking_player":
+            out.add(a)
+    return frozenset(out)
+
+
+def _life_becomes_one(board: Board, players: set[str]) -> Board:
+    """``board`` with each of ``players``' life total set to 1 when higher (the trigger
+    resolved in the declare blockers step; a life total already 1 or lower is kept)."""
+    if not any(p.name in players and p.life > 1 for p in board.players):
+        return board
+    updated = [p.model_copy(update={"life": 1}) if p.name in players and p.life > 1 else p
+               for p in board.players]
+    return board.model_copy(update={"players": updated})

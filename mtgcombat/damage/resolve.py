@@ -414,5 +414,5 @@ def resolve_combat(board: Board, maximize: Maximize = "player", *,
                         player_damage=sum(s.player_damage for s in steps),
                         kills=sum(1 for c in destroyed if c in blockers),
                         life=dict(steps[-1].life) if steps else
-                        {p.name: p.life for p in board.players},
+                        {p.name: p.life for p in c0.board.players},
                         destroyed=destroyed)

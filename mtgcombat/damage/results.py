@@ -129,7 +129,8 @@ def after(combat: Combat, result: StepResult) -> Combat:
         perms.append(p.model_copy(update=update) if update else p)
     players = [p.model_copy(update={"life": result.life[p.name]}) for p in board.players]
     new = board.model_copy(update={"permanents": perms, "players": players})
-    nxt = combat_at(new, combat.catalog)
+    nxt = combat_at(new, combat.catalog, trigger=False)
     return Combat(board=new, fighters=nxt.fighters, attack=nxt.attack,
                   blocked=combat.blocked, blocks=nxt.blocks, counters=nxt.counters,
-                  left=nxt.left | combat.left, catalog=combat.catalog)
+                  left=nxt.left | combat.left, catalog=combat.catalog,
+                  silenced=combat.silenced & frozenset(nxt.attack))

@@ -29,6 +29,11 @@ from mtgcombat.rules.fields import (
 )
 from mtgcombat.rules.types import shown
 
+CombatDamageRule = Literal["none_if_unblocked_attacking_player"]
+"""A card's own rule for its combat damage: ``none_if_unblocked_attacking_player`` -- when it
+attacks a player and isn't blocked, that player's life total becomes 1 (a trigger resolved in
+the declare blockers step) and it assigns no combat damage this combat (Master of Cruelties)."""
+
 EnchantRestriction = Literal["creature", "land", "artifact", "enchantment", "planeswalker",
                              "battle", "permanent", "player"]
 """What an Aura can enchant ("Enchant creature", CR 303.4a and 702.5)."""
@@ -59,6 +64,8 @@ class Card(BaseModel):
     keywords: list[Keyword] = Field(default_factory=list)
     enchant: EnchantRestriction | None = None
     """What this Aura can enchant (its "Enchant ..." line)."""
+    combat_damage: CombatDamageRule | None = None
+    """Its own combat damage rule (None: it assigns combat damage as CR 510 says)."""
     text: Text = ""
     effects: list[Effect] = Field(default_factory=list)
     notes: Text = ""
