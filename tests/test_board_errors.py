@@ -71,6 +71,18 @@ CASES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "duplicate_key": (("$.permanents[0].tapped",), ("duplicate key", "'tapped'")),
     "huge_integer": (("$",), ("4300 digits",)),
     "nested_too_deeply": (("$.permanents[0].counters[0]",), ("nested too deeply",)),
+    "attack_with_land": (("$.attack.land1",), ("not a creature", "land", "expected")),
+    "attack_with_retyped_creature": (("$.attack.g",), ("not a creature", "artifact")),
+    "attack_with_opponent_creature": (("$.attack.h",), ("not controlled by the active player",)),
+    "attack_itself": (("$.attack.g",), ("itself", "expected")),
+    "attack_creature": (("$.attack.g",), ("'h' is a creature", "expected")),
+    "attack_active_player": (("$.attack.g",), ("own controller",)),
+    "attack_own_planeswalker": (("$.attack.g",), ("planeswalker the active player controls",)),
+    "attack_own_battle": (("$.attack.g",), ("battle the active player protects",)),
+    "block_with_attacking_player_creature": (("$.blocks.h",), ("attacking player",
+                                                               "defending player")),
+    "block_with_land": (("$.blocks.land1",), ("not a creature", "block")),
+    "block_unattacking": (("$.blocks.h[1]",), ("'g2'", "not in 'attack'")),
 }
 
 FILE_ONLY = frozenset({"duplicate_key", "huge_integer"})

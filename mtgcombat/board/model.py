@@ -266,6 +266,9 @@ def _check_references(board: Board, catalog: Catalog, file: str | None) -> None:
         if eff.chosen_player is not None:
             known_player(eff.chosen_player, f"$.effects[{i}].chosen_player")
     _check_combat(board, ids, names, fail)
+    # Imported here: the derived view is built from this module's Board.
+    from mtgcombat.board.combat_fields import check_combat_fields
+    check_combat_fields(board, catalog, fail)
 
 
 def _check_players(board: Board, catalog: Catalog, file: str | None,
@@ -348,11 +351,13 @@ def _check_combat(board: Board, ids: Mapping[str, int], names: Mapping[str, int]
             if cid not in ids:
                 fail(f"no permanent with id {shown(cid)} to attack with", at)
             elif board.permanents[ids[cid]].controller != board.active_player:
-                fail(f"{shown(cid)} is not controlled by the active player", at)
+                fail(f"{shown(cid)} is not controlled by the active player; expected a "
+                     f"creature {shown(board.active_player)} controls", at)
             if target not in ids and target not in names:
                 fail(f"no player or permanent called {shown(target)}", at)
             elif target == board.active_player:
-                fail("a creature can't attack its own controller", at)
+                fail("a creature can't attack its own controller; expected an opponent, "
+                     "a planeswalker or a battle", at)
     if board.blocking_player is not None:
         if board.blocking_player not in names:
             fail(f"unknown player {shown(board.blocking_player)}", "$.blocking_player")
