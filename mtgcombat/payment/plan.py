@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, get_args
+from typing import Any, ClassVar, Self, get_args
 
 from mtgcombat.payment.mana import Payment, Unit, mana_str
 from mtgcombat.payment.resources import Activation, Resources
@@ -112,17 +112,17 @@ class _PermanentStep:
         """``{"action": ..., "permanent": ..., "for": ...}``."""
         return {"action": self.action, "permanent": self.permanent, "for": self.for_}
 
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> Self:
+        """The step whose :meth:`to_json` is ``d``."""
+        return cls(str(d["permanent"]), str(d["for"]))
+
 
 @dataclass(frozen=True)
 class Tap(_PermanentStep):
     """Tap an untapped creature (Hollow Warrior's "tap an untapped creature you control")."""
 
     action: ClassVar[str] = "tap"
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> Tap:
-        """The step whose :meth:`to_json` is ``d``."""
-        return cls(str(d["permanent"]), str(d["for"]))
 
 
 @dataclass(frozen=True)
@@ -131,22 +131,12 @@ class Sacrifice(_PermanentStep):
 
     action: ClassVar[str] = "sacrifice"
 
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> Sacrifice:
-        """The step whose :meth:`to_json` is ``d``."""
-        return cls(str(d["permanent"]), str(d["for"]))
-
 
 @dataclass(frozen=True)
 class ReturnToHand(_PermanentStep):
     """Return a permanent to its owner's hand for a cost."""
 
     action: ClassVar[str] = "return"
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> ReturnToHand:
-        """The step whose :meth:`to_json` is ``d``."""
-        return cls(str(d["permanent"]), str(d["for"]))
 
 
 PlanStep = Activate | PayMana | PayLife | Tap | Sacrifice | ReturnToHand
