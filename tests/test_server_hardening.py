@@ -8,9 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-import socket
 import statistics
-import threading
 import time
 import warnings
 from collections.abc import Iterator
@@ -29,6 +27,8 @@ import httpx
 
 from mtgcombat.server.app import create_app
 from mtgcombat.server.guard import CONTENT_SECURITY_POLICY, allowed_hosts, host_name
+
+from .live_server import live_server
 
 pytestmark = [pytest.mark.filterwarnings("ignore::DeprecationWarning"),
               pytest.mark.filterwarnings("ignore:Using `httpx`")]
@@ -231,23 +231,8 @@ def test_serve_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture(scope="module")
 def loopback() -> Iterator[str]:
-    uvicorn = pytest.importorskip("uvicorn")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = int(s.getsockname()[1])
-    config = uvicorn.Config(create_app(time_limit=2, workers=4), host="127.0.0.1", port=port,
-                            log_level="warning", ws="none", lifespan="on")
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            pytest.fail("the server did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(10)
+    with live_server(create_app(time_limit=2, workers=4)) as url:
+        yield url
 
 
 def test_cheap_checks_do_not_starve_behind_slow_listings(loopback: str) -> None:

@@ -16,14 +16,13 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from .live_server import live_server
 
 CHROMIUM = os.environ.get("MTGCOMBAT_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -40,38 +39,20 @@ except ImportError:
     pytest.skip("the playwright Python package is missing (pip install playwright)",
                 allow_module_level=True)
 try:
-    import uvicorn
+    import uvicorn  # noqa: F401
 except ImportError:
     pytest.skip("uvicorn is missing (pip install 'mtgcombat[web]')", allow_module_level=True)
 
+
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 @pytest.fixture(scope="module")
 def base_url() -> Iterator[str]:
     from mtgcombat.server.app import create_app
 
-    port = _free_port()
-    config = uvicorn.Config(create_app(time_limit=20), host="127.0.0.1", port=port,
-                            log_level="warning", ws="none", lifespan="on")
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            pytest.fail("the server did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(10)
+    with live_server(create_app(time_limit=20)) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
