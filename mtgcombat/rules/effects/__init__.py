@@ -1,0 +1,163 @@
+"""The effect vocabulary: every effect a card or a custom permanent can carry, as data.
+
+Each effect is a frozen pydantic model with a ``kind`` discriminator and a ``role`` (the step
+whose rules it feeds: declare attackers, declare blockers, derived characteristics, or mana
+payment). Catalog cards (``data/cards.json``), custom permanents and board-level effects are
+all written in this vocabulary; :mod:`mtgcombat.compile` turns them into per-creature
+*instances*. The models live by step: :mod:`.common` (selectors, scopes, costs),
+:mod:`.attack`, :mod:`.block`, :mod:`.characteristic`; this module joins them in the
+:data:`Effect` union and derives the registries from it.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, get_args
+
+from pydantic import BaseModel, Field
+
+from mtgcombat.rules.effects.attack import (
+    AttackCost,
+    CanOnlyAttackAlone,
+    CantAttack,
+    CantAttackAlone,
+    CantAttackUnlessDefendingPlayerControls,
+    CantAttackUnlessOtherAttacks,
+    ConditionalMustAttack,
+    MaxAttackers,
+    MustAttack,
+    MustAttackGroup,
+    OptionalAttackCost,
+)
+from mtgcombat.rules.effects.block import (
+    BlockCost,
+    CanBlockAdditional,
+    CantBeBlocked,
+    CantBeBlockedExceptBy,
+    CantBlock,
+    CantBlockAlone,
+    MaxBlockers,
+    MustBeBlocked,
+    MustBeBlockedByExactlyOne,
+    MustBlock,
+    MustBlockAttackers,
+)
+from mtgcombat.rules.effects.characteristic import (
+    GrantKeywords,
+    ManaAbility,
+    ModifyPowerToughness,
+    PowerToughnessFromCount,
+    SetSubtypes,
+)
+from mtgcombat.rules.effects.common import (
+    KEYWORDS,
+    SELF,
+    ControllerRel,
+    Cost,
+    CostPick,
+    EffectRole,
+    ScopeKind,
+    Selector,
+    XSource,
+)
+from mtgcombat.rules.fields import Color
+
+Effect = Annotated[
+    CantAttack
+    | CantAttackAlone
+    | CanOnlyAttackAlone
+    | CantAttackUnlessOtherAttacks
+    | CantAttackUnlessDefendingPlayerControls
+    | MaxAttackers
+    | MustAttack
+    | MustAttackGroup
+    | ConditionalMustAttack
+    | AttackCost
+    | OptionalAttackCost
+    | GrantKeywords
+    | ModifyPowerToughness
+    | SetSubtypes
+    | PowerToughnessFromCount
+    | ManaAbility
+    | CantBlock
+    | CantBlockAlone
+    | MaxBlockers
+    | CantBeBlocked
+    | CantBeBlockedExceptBy
+    | CanBlockAdditional
+    | MustBlock
+    | MustBlockAttackers
+    | MustBeBlocked
+    | MustBeBlockedByExactlyOne
+    | BlockCost,
+    Field(discriminator="kind"),
+]
+"""Any effect of the vocabulary, discriminated by ``kind``."""
+
+EFFECT_MODELS: tuple[type[BaseModel], ...] = get_args(get_args(Effect)[0])
+"""Every model of the :data:`Effect` union, in union order."""
+
+
+def _kind_of(model: type[BaseModel]) -> str:
+    """The one ``kind`` a model's ``Literal`` discriminator admits."""
+    (kind,) = get_args(model.model_fields["kind"].annotation)
+    assert isinstance(kind, str)
+    return kind
+
+
+EFFECT_KINDS: tuple[str, ...] = tuple(_kind_of(m) for m in EFFECT_MODELS)
+"""Every effect kind of the vocabulary, derived from the :data:`Effect` union."""
+
+EFFECT_ROLES: dict[str, EffectRole] = {
+    _kind_of(m): m.role for m in EFFECT_MODELS  # type: ignore[attr-defined]
+}
+"""Effect kind → the step whose rules it feeds (each model's ``role``)."""
+
+
+def kinds_with_role(*roles: EffectRole) -> frozenset[str]:
+    """The effect kinds whose role is one of ``roles``."""
+    return frozenset(k for k, r in EFFECT_ROLES.items() if r in roles)
+
+__all__ = [
+    "AttackCost",
+    "BlockCost",
+    "CanBlockAdditional",
+    "CanOnlyAttackAlone",
+    "CantAttack",
+    "CantAttackAlone",
+    "CantAttackUnlessDefendingPlayerControls",
+    "CantAttackUnlessOtherAttacks",
+    "CantBeBlocked",
+    "CantBeBlockedExceptBy",
+    "CantBlock",
+    "CantBlockAlone",
+    "Color",
+    "ConditionalMustAttack",
+    "ControllerRel",
+    "Cost",
+    "CostPick",
+    "EffectRole",
+    "GrantKeywords",
+    "KEYWORDS",
+    "ManaAbility",
+    "MaxAttackers",
+    "MaxBlockers",
+    "ModifyPowerToughness",
+    "MustAttack",
+    "MustAttackGroup",
+    "MustBeBlocked",
+    "MustBeBlockedByExactlyOne",
+    "MustBlock",
+    "MustBlockAttackers",
+    "OptionalAttackCost",
+    "PowerToughnessFromCount",
+    "SELF",
+    "ScopeKind",
+    "Selector",
+    "SetSubtypes",
+    "XSource",
+    "EFFECT_KINDS",
+    "EFFECT_MODELS",
+    "EFFECT_ROLES",
+    "Effect",
+    "kinds_with_role",
+]

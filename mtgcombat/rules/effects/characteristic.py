@@ -1,0 +1,96 @@
+"""Effects on characteristics (CR 613) and mana abilities used to pay costs (CR 605)."""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from pydantic import Field
+
+from mtgcombat.rules.effects.common import (
+    CostPick,
+    EffectRole,
+    Selector,
+    _Frozen,
+)
+from mtgcombat.rules.fields import (
+    PT,
+    Count,
+    Keyword,
+    ManaCost,
+    PositiveCount,
+    ProducedMana,
+    Subtype,
+)
+
+# --- characteristics ------------------------------------------------------------------------
+
+
+class GrantKeywords(_Frozen):
+    """Affected permanents have ``keywords`` (Avatar of Slaughter: double strike)."""
+
+    kind: Literal["grant_keywords"] = "grant_keywords"
+    role: ClassVar[EffectRole] = "characteristic"
+    affects: Selector
+    keywords: list[Keyword]
+
+
+class ModifyPowerToughness(_Frozen):
+    """Affected creatures get +power/+toughness, optionally only while the permanent the source
+    is attached to is tapped / untapped (Sword of the Paruns) or while the source is untapped
+    (Watchdog: creatures attacking you get -1/-0)."""
+
+    kind: Literal["modify_pt"] = "modify_pt"
+    role: ClassVar[EffectRole] = "characteristic"
+    affects: Selector
+    power: PT = 0
+    toughness: PT = 0
+    while_attached_tapped: bool | None = None
+    while_untapped: bool = False
+    """Only while the source itself is untapped (Watchdog)."""
+
+
+class SetSubtypes(_Frozen):
+    """Affected permanents' subtypes become ``subtypes`` (Spreading Seas: an Island)."""
+
+    kind: Literal["set_subtypes"] = "set_subtypes"
+    role: ClassVar[EffectRole] = "characteristic"
+    affects: Selector
+    subtypes: list[Subtype]
+
+
+class PowerToughnessFromCount(_Frozen):
+    """The source's power and toughness are each the number of permanents matching ``count``
+    (Gaea's Liege while not attacking: Forests you control)."""
+
+    kind: Literal["pt_from_count"] = "pt_from_count"
+    role: ClassVar[EffectRole] = "characteristic"
+    count: Selector
+    power: bool = True
+    toughness: bool = True
+
+
+# --- resources ------------------------------------------------------------------------------
+
+
+class ManaAbility(_Frozen):
+    """A mana ability (CR 605). ``produces`` lists the alternatives for one activation
+    (``["{R}", "{G}"]``, ``"{any}"`` for one mana of any colour); ``amount`` multiplies it
+    (an integer, or ``"toughness"``). Costs: ``{T}`` (``tap``), ``{Q}`` (``untap``), a mana
+    cost, life, sacrificing the source or a permanent matching ``sacrifice``, exiling the card
+    from its owner's hand (``from_hand``, Simian Spirit Guide)."""
+
+    kind: Literal["mana_ability"] = "mana_ability"
+    role: ClassVar[EffectRole] = "payment"
+    tap: bool = False
+    untap: bool = False
+    mana_cost: ManaCost | None = None
+    life: Count = 0
+    sacrifice_self: bool = False
+    sacrifice: CostPick | None = None
+    from_hand: bool = False
+    produces: list[ProducedMana] = Field(min_length=1)
+    amount: PositiveCount | Literal["toughness", "power"] = 1
+    once_per_turn: bool = False
+    """"Activate only once each turn" (Wall of Roots)."""
+
+

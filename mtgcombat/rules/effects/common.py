@@ -1,0 +1,102 @@
+"""What effects share: selectors (which permanents an effect applies to), attack scopes,
+costs, and the roles that say which step's rules an effect feeds.
+
+Relative words are relative to the effect's source: ``"you"`` is the source's controller,
+``"self"`` the source permanent, ``"attached"`` the permanent the source is attached to.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from mtgcombat.rules.fields import (
+    PT,
+    CardType,
+    Count,
+    Keyword,
+    ManaCostX,
+    Name,
+    PositiveCount,
+    Subtype,
+)
+from mtgcombat.rules.fields import Color as Color  # re-exported: the colour field type
+
+ControllerRel = Literal["any", "you", "opponents"]
+EffectRole = Literal["attack", "block", "characteristic", "payment"]
+"""The step whose rules an effect feeds: ``attack`` (declare attackers, CR 508.1),
+``block`` (declare blockers, CR 509.1), ``characteristic`` (derived characteristics, CR 613)
+or ``payment`` (mana abilities used to pay costs, CR 605)."""
+
+KEYWORDS: frozenset[str] = frozenset(
+    {
+        "flying", "reach", "first strike", "double strike", "deathtouch", "trample", "lifelink",
+        "vigilance", "haste", "defender", "menace", "shadow", "horsemanship", "fear",
+        "intimidate", "skulk", "banding", "indestructible", "flanking",
+        "islandwalk", "forestwalk", "swampwalk", "mountainwalk", "plainswalk",
+        "protection from white", "protection from blue", "protection from black",
+        "protection from red", "protection from green",
+    }
+)
+"""Keywords whose combat rules are modeled (lower case, as printed); every other CR 702
+keyword is accepted (:mod:`mtgcombat.rules.keywords`) and listed, but has no combat effect."""
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+class Selector(_Frozen):
+    """Which permanents an effect applies to, relative to the effect's source.
+
+    ``which``: ``all`` (every permanent matching the filters), ``self`` (the source),
+    ``attached`` (what the source is attached to), ``others`` (all but the source).
+    The remaining fields are filters that must all hold.
+    """
+
+    which: Literal["all", "self", "attached", "others"] = "all"
+    controller: ControllerRel = "any"
+    types: list[CardType] = Field(default_factory=list)
+    subtypes_any: list[Subtype] = Field(default_factory=list)
+    colors_any: list[Color] = Field(default_factory=list)
+    keywords_any: list[Keyword] = Field(default_factory=list)
+    counter: Name | None = None
+    power_greater_than: PT | Literal["your_hand_size"] | None = None
+    tapped: bool | None = None
+    attacking: Literal["any", "you"] | None = None
+    """Only creatures in the board's ``attack`` (``"you"``: attacking the source's controller,
+    the player)."""
+
+
+SELF = Selector(which="self")
+
+ScopeKind = Literal[
+    "any",  # every target
+    "you",  # the source's controller (the player only)
+    "you_and_planeswalkers",  # that player and planeswalkers they control
+    "you_and_permanents",  # that player, planeswalkers they control, battles they protect
+    "chosen_player",  # the source's chosen player (Ruhan of the Fomori)
+    "players",  # any player, no planeswalker or battle
+]
+
+
+class CostPick(_Frozen):
+    """Pick ``count`` permanents you control matching ``filter`` (sacrifice, return, tap)."""
+
+    count: PositiveCount = 1
+    filter: Selector = Field(default_factory=Selector)
+
+
+class Cost(_Frozen):
+    """A cost to attack (or block) paid for one creature. ``mana`` in braces: ``{2}``, ``{W/P}``."""
+
+    mana: ManaCostX | None = None
+    life: Count = 0
+    sacrifice: list[CostPick] = Field(default_factory=list)
+    return_to_hand: list[CostPick] = Field(default_factory=list)
+    tap_untapped_creatures: Count = 0
+
+
+XSource = Literal["activation", "your_enchantments"]
+
