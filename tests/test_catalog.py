@@ -58,10 +58,24 @@ ALL_NAMES = default_catalog().names()
 
 
 def _raw_cards() -> list[dict[str, Any]]:
-    text = resources.files("mtgcombat.rules").joinpath("data/cards.json").read_text("utf-8")
-    raw = json.loads(text)
-    assert isinstance(raw, list)
+    data = resources.files("mtgcombat.rules").joinpath("data")
+    raw: list[dict[str, Any]] = []
+    for f in data.iterdir():
+        if f.name.startswith("cards") and f.name.endswith(".json"):
+            part = json.loads(f.read_text("utf-8"))
+            assert isinstance(part, list), f.name
+            raw += part
     return raw
+
+
+def test_a_card_described_in_two_catalog_files_is_refused() -> None:
+    from mtgcombat.rules.catalog import _join, _validate_cards
+
+    one = _validate_cards([{"name": "Grizzly Bears", "types": ["Creature"]}], "cards.json")
+    two = _validate_cards([{"name": "grizzly bears", "types": ["Creature"]}], "cards_more.json")
+    with pytest.raises(BoardError, match="also described in cards.json") as err:
+        _join([("cards.json", one), ("cards_more.json", two)])
+    assert err.value.file == "cards_more.json"
 
 
 def _card(name: str) -> Card:

@@ -1,4 +1,4 @@
-"""The card catalog: cards as data, shipped in ``mtgcombat/data/cards.json``.
+"""The card catalog: cards as data, shipped in ``mtgcombat/rules/data/cards*.json``.
 
 A card gives printed characteristics (types, subtypes, colours, power/toughness, keywords) and
 its combat-relevant abilities written in the effect vocabulary of :mod:`mtgcombat.rules.effects`.
@@ -103,9 +103,9 @@ class Catalog:
         raise BoardError(f"unknown card name {shown(name)}{hint}", path=path, file=file)
 
 
-def _validate_cards(raw: object) -> list[Card]:
+def _validate_cards(raw: object, file: str = "cards.json") -> list[Card]:
     if not isinstance(raw, list):
-        raise BoardError("the catalog must be a JSON list of cards", file="cards.json")
+        raise BoardError("the catalog must be a JSON list of cards", file=file)
     cards: list[Card] = []
     for i, item in enumerate(raw):
         try:
@@ -113,26 +113,46 @@ def _validate_cards(raw: object) -> list[Card]:
         except ValidationError as exc:
             err = exc.errors()[0]
             raise BoardError(
-                err["msg"], path=json_path((i, *err["loc"])), file="cards.json"
+                err["msg"], path=json_path((i, *err["loc"])), file=file
             ) from None
-        _check_enchant(card, i)
+        _check_enchant(card, i, file)
         cards.append(card)
     return cards
 
 
-def _check_enchant(card: Card, i: int) -> None:
+def _check_enchant(card: Card, i: int, file: str) -> None:
     """An Aura says what it enchants, matching its "Enchant ..." text."""
     printed = card.text.split("\n", 1)[0].casefold()
     if "Aura" in card.subtypes and card.enchant is None:
         raise BoardError("an Aura needs 'enchant' (what it can enchant)", path=f"$[{i}]",
-                         file="cards.json")
+                         file=file)
     if card.enchant is not None and printed != f"enchant {card.enchant}":
         raise BoardError(f"'enchant' is {card.enchant!r} but the text begins {printed!r}",
-                         path=f"$[{i}].enchant", file="cards.json")
+                         path=f"$[{i}].enchant", file=file)
+
+
+def _join(parts: list[tuple[str, list[Card]]]) -> list[Card]:
+    """The cards of every catalog file; a name given twice (case-insensitively) is an error."""
+    seen: dict[str, str] = {}
+    cards: list[Card] = []
+    for file, part in parts:
+        for i, card in enumerate(part):
+            folded = card.name.casefold()
+            if folded in seen:
+                raise BoardError(f"card {card.name!r} is also described in {seen[folded]}",
+                                 path=f"$[{i}].name", file=file)
+            seen[folded] = file
+            cards.append(card)
+    return cards
 
 
 @lru_cache(maxsize=1)
 def default_catalog() -> Catalog:
-    """The catalog shipped with the package (loaded once per process)."""
-    text = resources.files("mtgcombat.rules").joinpath("data/cards.json").read_text("utf-8")
-    return Catalog(_validate_cards(json.loads(text)))
+    """The catalog shipped with the package: every ``data/cards*.json`` file (one list of
+    cards each), loaded once per process."""
+    data = resources.files("mtgcombat.rules").joinpath("data")
+    files = sorted((f for f in data.iterdir()
+                    if f.name.startswith("cards") and f.name.endswith(".json")),
+                   key=lambda f: f.name)
+    return Catalog(_join([(f.name, _validate_cards(json.loads(f.read_text("utf-8")), f.name))
+                          for f in files]))

@@ -2,7 +2,7 @@
 
 Each effect is a frozen pydantic model with a ``kind`` discriminator and a ``role`` (the step
 whose rules it feeds: declare attackers, declare blockers, derived characteristics, or mana
-payment). Catalog cards (``data/cards.json``), custom permanents and board-level effects are
+payment). Catalog cards (``data/cards*.json``), custom permanents and board-level effects are
 all written in this vocabulary; :mod:`mtgcombat.compile` turns them into per-creature
 *instances*. The models live by step: :mod:`.common` (selectors, scopes, costs),
 :mod:`.attack`, :mod:`.block`, :mod:`.characteristic`; this module joins them in the
