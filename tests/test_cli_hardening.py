@@ -268,3 +268,23 @@ def test_help_documents_the_new_options(capsys: pytest.CaptureFixture[str]) -> N
     for command in ("check", "blocks"):
         _code, out, _ = run(capsys, command, "--help")
         assert "--declaration" in out and "FILE|-" in out
+
+
+def test_payment_search_too_large_is_unknown_not_illegal(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A payment search over its size limit is no verdict: the API raises the Undecided, the
+    command line answers "unknown (...)" (never "ILLEGAL"), exit 0."""
+    from mtgcombat import Declaration, load_board
+    from mtgcombat.errors import SearchTooLarge
+    from mtgcombat.legality.attacks import AttackEngine
+    from mtgcombat.payment import search
+
+    monkeypatch.setattr(search, "MAX_STATES", 0)
+    path = str(Path(__file__).resolve().parent.parent / "models" / "article"
+               / "q16_pili_pala_norns_annex.json")
+    with pytest.raises(SearchTooLarge):
+        AttackEngine(load_board(path)).check(Declaration.from_json({"pili": "opp"}))
+    code, out, _ = run(capsys, "check", path, "--attack", "pili=opp")
+    assert code == 0 and out.startswith("unknown (") and "too large" in out and "ILLEGAL" not in out
+    code, out, _ = run(capsys, "check", path, "--attack", "pili=opp", "--json")
+    assert code == 0 and json.loads(out)["status"] == "unknown"

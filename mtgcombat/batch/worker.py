@@ -122,8 +122,7 @@ def _solve_item(item: BatchItem, opts: Options) -> dict[str, Any]:
     except DeclarationError as err:
         raise DeclarationError(err.message, path="$.declaration" + err.path[1:]) from None
     data = verdict.to_json()
-    status: Status = ("unknown" if verdict.kind == "unknown"
-                      else "legal" if verdict.legal else "illegal")
+    status: Status = "legal" if verdict.legal else "illegal"
     return {"status": status, **data}
 
 

@@ -11,7 +11,7 @@ from mtgcombat.compile.instances import Instances
 from mtgcombat.legality.evaluate import Pairs, as_pairs, obeyed, pattern
 from mtgcombat.legality.process import Process, State
 from mtgcombat.legality.verdict import Verdict
-from mtgcombat.payment.search import PaymentResult, PaymentSearchTooLarge
+from mtgcombat.payment.search import PaymentResult
 
 ASSUMED_PAYABLE = "costs assumed payable: paying them is not checked (--assume-payable)"
 
@@ -43,12 +43,7 @@ def assumed_payable(legal: Verdict) -> Verdict:
 def with_payment(legal: Verdict, pay: Callable[[], PaymentResult | None], rule: str) -> Verdict:
     """``legal`` with its payment plan once the costs are paid (``pay``: None when no payment
     step is modelled), or the verdict that they can't be paid (citing ``rule``)."""
-    decl = legal.declaration
-    try:
-        paid = pay()
-    except PaymentSearchTooLarge as exc:
-        return Verdict(False, "unknown", f"unknown: payment search too large ({exc})",
-                       decl, costs=legal.costs, branch=legal.branch)
+    paid = pay()  # PaymentSearchTooLarge (an Undecided) propagates: the answer is unknown
     if paid is None:
         return legal
     if not paid.payable:

@@ -15,8 +15,9 @@ VerdictKind = Literal[
     "restriction",  # CR 508.1c
     "requirements",  # CR 508.1d / 509.1c: obeys fewer requirements than possible
     "payment",  # CR 508.1h-j / 509.1f-g: the total cost can't be paid
-    "unknown",  # time limit
 ]
+"""Why a declaration is legal or not. No verdict at all (a time limit, a search too large) is
+an :class:`~mtgcombat.errors.Undecided`, never a verdict."""
 
 
 @dataclass(frozen=True)

@@ -193,9 +193,7 @@ def solver_of(request: Request) -> Job:
 
 
 def verdict_json(v: Any) -> dict[str, Any]:
-    """A verdict's JSON, or the "unknown" answer for a verdict of kind ``unknown``."""
-    if v.kind == "unknown":
-        return unknown_json(v.reason)
+    """A verdict's JSON."""
     result: dict[str, Any] = v.to_json()
     return result
 
