@@ -288,3 +288,32 @@ def test_payment_search_too_large_is_unknown_not_illegal(
     assert code == 0 and out.startswith("unknown (") and "too large" in out and "ILLEGAL" not in out
     code, out, _ = run(capsys, "check", path, "--attack", "pili=opp", "--json")
     assert code == 0 and json.loads(out)["status"] == "unknown"
+
+
+def test_declaration_file_over_the_size_limit_is_bad_input(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    """A declaration file has the board file's size limit, and a FIFO or directory is refused."""
+    board = _write(tmp_path, "b.json", {"active_player": "you",
+                                        "players": [{"name": "you"}, {"name": "opp"}],
+                                        "permanents": [_bear("bear", "you")]})
+    decl = tmp_path / "d.json"
+    decl.write_text(json.dumps({"bear": "opp", "pad": "x" * 200}))
+    monkeypatch.setenv("MTGCOMBAT_MAX_BOARD_BYTES", "100")
+    code, _, err = run(capsys, "check", board, "--declaration", str(decl))
+    assert code == 2 and "over the limit of 100" in err and len(err.strip().splitlines()) == 1
+    monkeypatch.delenv("MTGCOMBAT_MAX_BOARD_BYTES")
+    code, _, err = run(capsys, "check", board, "--declaration", str(tmp_path))
+    assert code == 2 and "not a regular file" in err
+
+
+def test_echoed_declaration_values_are_cut(capsys: pytest.CaptureFixture[str],
+                                           tmp_path: Path) -> None:
+    """A huge value in a declaration is echoed cut short, on one line."""
+    board = _write(tmp_path, "b.json", {"active_player": "you",
+                                        "players": [{"name": "you"}, {"name": "opp"}],
+                                        "permanents": [_bear("bear", "you")]})
+    decl = tmp_path / "d.json"
+    decl.write_text(json.dumps({"bear": ["x" * 100_000]}))
+    code, _, err = run(capsys, "check", board, "--declaration", str(decl))
+    assert code == 2 and len(err) < 400 and "…" in err

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Protocol
 
 from mtgcombat.errors import DeclarationError
+from mtgcombat.rules.types import shown
 
 
 class DeclarationLike(Protocol):
@@ -51,7 +52,7 @@ class Declaration(Mapping[str, str]):
                                    path=path)
         for k, v in data.items():
             if not isinstance(v, str):
-                raise DeclarationError(f"expected a target id (string), got {v!r}",
+                raise DeclarationError(f"expected a target id (string), got {_echo(v)}",
                                        path=f"{path}.{k}")
         return cls(data)
 
@@ -63,10 +64,10 @@ class Declaration(Mapping[str, str]):
             cid, sep, target = spec.partition("=")
             cid, target = cid.strip(), target.strip()
             if not sep or not cid or not target:
-                raise DeclarationError(f"expected ID=TARGET, got {spec!r}", path="--attack")
+                raise DeclarationError(f"expected ID=TARGET, got {shown(spec)}", path="--attack")
             if cid in pairs and pairs[cid] != target:
                 raise DeclarationError(
-                    f"{cid!r} is declared twice ({pairs[cid]!r} and {target!r})",
+                    f"{shown(cid)} is declared twice ({shown(pairs[cid])} and {shown(target)})",
                     path="--attack")
             pairs[cid] = target
         parsed_bands = [[m.strip() for m in b.split(",") if m.strip()] for b in bands]
@@ -143,7 +144,7 @@ class BlockDeclaration:
             if not isinstance(targets, list) or not targets or not all(
                     isinstance(t, str) for t in targets):
                 raise DeclarationError(
-                    f"expected an attacker id or a non-empty list of them, got {v!r}",
+                    f"expected an attacker id or a non-empty list of them, got {_echo(v)}",
                     path=f"{path}.{k}")
             pairs.extend((k, t) for t in targets)
         return cls(pairs)
@@ -156,7 +157,7 @@ class BlockDeclaration:
             bid, sep, attacker = spec.partition("=")
             bid, attacker = bid.strip(), attacker.strip()
             if not sep or not bid or not attacker:
-                raise DeclarationError(f"expected BLOCKER=ATTACKER, got {spec!r}",
+                raise DeclarationError(f"expected BLOCKER=ATTACKER, got {shown(spec)}",
                                        path="--block")
             pairs.extend((bid, a.strip()) for a in attacker.split(",") if a.strip())
         return cls(pairs)
@@ -199,3 +200,9 @@ class BlockDeclaration:
 
     def __str__(self) -> str:
         return ", ".join(f"{b} blocks {a}" for b, a in self._key) or "no block"
+
+
+def _echo(value: object) -> str:
+    """A JSON value as echoed in a message: its ``repr``, cut to 60 characters."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:60] + "…"

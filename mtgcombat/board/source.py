@@ -56,19 +56,20 @@ def max_board_bytes() -> int:
     return limit
 
 
-def read_board_text(path: Path, file: str) -> str:
-    """The text of a board file: a regular file, within the size limit, UTF-8."""
+def read_board_text(path: Path, file: str, what: str = "board file") -> str:
+    """The text of a board file (or another input file, named by ``what`` in messages): a
+    regular file, within the size limit, UTF-8."""
     limit = max_board_bytes()
     try:
         mode = path.stat().st_mode
         if not stat.S_ISREG(mode):
-            what = "a directory" if stat.S_ISDIR(mode) else "a special file"
-            raise BoardError(f"not a regular file ({what}, not a board file)", path="",
+            kind = "a directory" if stat.S_ISDIR(mode) else "a special file"
+            raise BoardError(f"not a regular file ({kind}, not a {what})", path="",
                              file=file)
         with path.open("rb") as fh:
             size = os.fstat(fh.fileno()).st_size
             if size > limit:
-                raise BoardError(f"the board file is {size} bytes, over the limit of {limit} "
+                raise BoardError(f"the {what} is {size} bytes, over the limit of {limit} "
                                  f"(set {MAX_BYTES_ENV} to change it)", path="", file=file)
             data = fh.read(limit + 1)
     except FileNotFoundError:
@@ -76,7 +77,7 @@ def read_board_text(path: Path, file: str) -> str:
     except OSError as exc:
         raise BoardError(f"can't read: {exc.strerror or exc}", path="", file=file) from None
     if len(data) > limit:
-        raise BoardError(f"the board file is over the limit of {limit} bytes "
+        raise BoardError(f"the {what} is over the limit of {limit} bytes "
                          f"(set {MAX_BYTES_ENV} to change it)", path="", file=file)
     try:
         return data.decode("utf-8")

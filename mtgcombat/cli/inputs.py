@@ -11,7 +11,8 @@ from typing import Any
 import click
 
 from mtgcombat.board.declaration import BlockDeclaration, Declaration
-from mtgcombat.errors import DeclarationError
+from mtgcombat.board.source import MAX_BYTES_ENV, max_board_bytes, read_board_text
+from mtgcombat.errors import BoardError, DeclarationError
 
 STDIN = "-"
 
@@ -24,19 +25,43 @@ def read_json(name: str) -> Any:
     """The JSON value in file ``name`` (``-``: stdin); a :class:`DeclarationError` naming the
     file when it can't be read or isn't JSON."""
     label = _label(name)
+    text = _stdin_text(label) if name == STDIN else _file_text(name, label)
     try:
-        text = sys.stdin.read() if name == STDIN else Path(name).read_text(encoding="utf-8")
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise DeclarationError(f"not JSON: {err.msg} (line {err.lineno}, column {err.colno})",
+                               path="", file=label) from None
+    except RecursionError:
+        raise DeclarationError("not JSON we can read: nested too deeply", path="",
+                               file=label) from None
+    except ValueError as err:  # an integer over Python's int-parsing digit limit
+        why = "an integer has more than 4300 digits" if "digits" in str(err) else "bad value"
+        raise DeclarationError(f"not JSON we can read: {why}", path="", file=label) from None
+
+
+def _file_text(name: str, label: str) -> str:
+    """A declaration file's text, with the same limits as a board file's."""
+    try:
+        return read_board_text(Path(name), label, what="declaration file")
+    except BoardError as err:
+        raise DeclarationError(err.message, path="", file=label) from None
+
+
+def _stdin_text(label: str) -> str:
+    """A declaration read from stdin, at most the board-file size limit."""
+    limit = max_board_bytes()
+    try:
+        text = sys.stdin.read(limit + 1)
     except OSError as err:
         raise DeclarationError(f"can't read the declaration: {err.strerror or err}",
                                path="", file=label) from None
     except UnicodeDecodeError as err:
         raise DeclarationError(f"can't read the declaration: not UTF-8 ({err.reason})",
                                path="", file=label) from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as err:
-        raise DeclarationError(f"not JSON: {err.msg} (line {err.lineno}, column {err.colno})",
-                               path="", file=label) from None
+    if len(text) > limit:
+        raise DeclarationError(f"the declaration is over the limit of {limit} characters "
+                               f"(set {MAX_BYTES_ENV} to change it)", path="", file=label)
+    return text
 
 
 def _both(flag: str) -> click.UsageError:

@@ -8,11 +8,12 @@ left of the request's time limit. A request that ends without a verdict (an
 the time limit plus a grace period passing while it runs) is answered HTTP 200
 ``{"status": "unknown", "reason": ...}`` (:mod:`mtgcombat.views.undecided`).
 
-Work comes in two lanes: ``list`` (enumerations: every legal declaration, the explained
-process, the played-out damage) and ``check`` (one verdict, the board as read, one damage
-assignment). Listings hold at most ``workers - 1`` threads, so a check never waits for a
-listing to end. When ``max_queue`` requests of a lane are already waiting for a thread, the
-next one is answered HTTP 503 with ``Retry-After`` (:class:`~mtgcombat.server.http.Overloaded`).
+Work comes in two lanes: ``list`` (searches: every legal declaration, the explained process,
+the played-out damage, a damage assignment with creatures left to fill in) and ``check`` (one
+attack or block verdict, the board as read). Listings hold at most ``workers - 1`` threads, so
+a check never waits for a listing to end. When ``max_queue`` requests of a lane are already
+waiting for a thread, the next one is answered HTTP 503 with ``Retry-After``
+(:class:`~mtgcombat.server.http.Overloaded`).
 """
 
 from __future__ import annotations
