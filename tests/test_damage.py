@@ -20,6 +20,7 @@ from mtgcombat.cli.main import main
 from mtgcombat.damage.assignment import check_damage, parse_assign
 from mtgcombat.damage.combat import combat_at
 from mtgcombat.damage.resolve import BLOCKER_LIMIT, ENUMERATION_LIMIT, resolve_combat
+from mtgcombat.damage.steps import check_after_first
 from mtgcombat.errors import Deadline, SearchTooLarge, SolverFailure, TimeLimitReached
 from mtgcombat.solver import integer
 
@@ -50,8 +51,14 @@ def test_model_checks(name: str) -> None:
     expected = json.loads((MODELS / f"{name}.expected.json").read_text())
     assert expected["source"].startswith("CR ")
     for case in expected["checks"]:
-        v = check_damage(b, case["assign"], case["step"])
+        if case.get("after_first"):
+            v = check_after_first(b, case.get("first_assign", {}), case["assign"])
+        else:
+            v = check_damage(b, case["assign"], case["step"])
         assert v.legal == case["legal"], (case, v.reason)
+    if "first_choice_error" in expected:
+        with pytest.raises(BoardError, match=expected["first_choice_error"]):
+            check_after_first(b, {}, {})
 
 
 @pytest.mark.parametrize("name", CASES)
@@ -63,6 +70,14 @@ def test_model_resolve(name: str) -> None:
     assert got.kills == want["kills"]
     assert sorted(got.destroyed) == sorted(want["destroyed"])
     assert got.life == want["life"]
+    assert got.poison == want.get("poison", {})
+    minus: dict[str, int] = {}
+    for s in got.steps:
+        for c, n in s.minus_counters.items():
+            minus[c] = minus.get(c, 0) + n
+    assert minus == want.get("minus_counters", {})
+    if "object_damage" in want:
+        assert got.object_damage == want["object_damage"]
     if "steps" in want:
         assert [(s.player_damage, sorted(s.destroyed)) for s in got.steps] == [
             (s["player_damage"], sorted(s["destroyed"])) for s in want["steps"]]

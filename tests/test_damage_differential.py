@@ -20,8 +20,10 @@ from mtgcombat import load_board
 from mtgcombat.damage.assignment import check_damage
 from mtgcombat.damage.combat import combat_at
 
-KW_ATT = ["first strike", "double strike", "trample", "deathtouch"]
-KW_BLK = ["first strike", "double strike", "deathtouch"]
+KW_ATT = ["first strike", "double strike", "trample", "deathtouch", "infect", "wither",
+          "toxic 1", "lifelink", "trample over planeswalkers", "trample over planeswalkers"]
+KW_BLK = ["first strike", "double strike", "deathtouch", "wither", "infect",
+          "protection from creatures", "indestructible"]
 MAX_SPLITS = 300
 
 
@@ -39,7 +41,8 @@ def combats(draw: st.DrawFn) -> dict[str, Any]:
                           "marked": draw(st.integers(0, t - 1)),
                           "kw": sorted(draw(st.sets(st.sampled_from(KW_ATT), max_size=3))),
                           "target": draw(st.sampled_from(["opp", "opp", "pw"])),
-                          "removed": draw(st.integers(0, 9)) == 0})
+                          "removed": draw(st.integers(0, 9)) == 0,
+                          "thorn": draw(st.integers(0, 5)) == 0})
     blockers = []
     for i in range(draw(st.integers(0, 3))):
         t = draw(st.integers(1, 3))
@@ -50,7 +53,10 @@ def combats(draw: st.DrawFn) -> dict[str, Any]:
                          "kw": sorted(draw(st.sets(st.sampled_from(KW_BLK), max_size=2))),
                          "blocks": blocks, "removed": draw(st.integers(0, 5)) == 0})
     return {"attackers": attackers, "blockers": blockers, "pw_loyalty": pw_loyalty,
-            "pw_removed": pw_removed, "step": draw(st.sampled_from(["first", "regular"]))}
+            "pw_removed": pw_removed, "step": draw(st.sampled_from(["first", "regular"])),
+            "doran": draw(st.integers(0, 5)) == 0, "fog": draw(st.integers(0, 7)) == 0,
+            "shield": {"opp": draw(st.sampled_from([0, 0, 1, 2])),
+                       "b0": draw(st.sampled_from([0, 0, 1]))}}
 
 
 def to_board(spec: dict[str, Any]) -> dict[str, Any]:
@@ -61,14 +67,31 @@ def to_board(spec: dict[str, Any]) -> dict[str, Any]:
                                                              for b in spec["blockers"]]:
         perms.append({"id": c["id"], "name": c["id"], "types": ["Creature"], "controller": who,
                       "power": c["power"], "toughness": c["toughness"], "damage": c["marked"],
-                      "keywords": c["kw"]})
+                      "keywords": c["kw"],
+                      "effects": [{"kind": "may_assign_as_though_unblocked"}]
+                      if c.get("thorn") else []})
+    effects: list[dict[str, Any]] = []
+    if spec.get("doran"):
+        effects.append({"name": "Doran", "controller": "you",
+                        "effects": [{"kind": "assigns_damage_by_toughness"}]})
+    if spec.get("fog"):
+        effects.append({"name": "Fog", "controller": "opp",
+                        "effects": [{"kind": "prevent_combat_damage"}]})
+    for rid, n in spec.get("shield", {}).items():
+        if n and rid in perm_ids(spec):
+            effects.append({"name": f"Salve {rid}", "controller": "opp", "effects": [
+                {"kind": "prevent_next_damage", "amount": n, "to": rid}]})
     removed = [c["id"] for c in spec["attackers"] + spec["blockers"] if c["removed"]]
     if spec["pw_removed"]:
         removed.append("pw")
     return {"active_player": "you", "players": [{"name": "you"}, {"name": "opp"}],
             "permanents": perms, "attack": {a["id"]: a["target"] for a in spec["attackers"]},
             "blocks": {b["id"]: b["blocks"] for b in spec["blockers"]},
-            "removed_from_combat": removed}
+            "removed_from_combat": removed, "effects": effects}
+
+
+def perm_ids(spec: dict[str, Any]) -> set[str]:
+    return {"opp", "you"} | {c["id"] for c in spec["attackers"] + spec["blockers"]}
 
 
 # -- the reference --------------------------------------------------------------------------
@@ -102,6 +125,36 @@ def ref_universe(spec: dict[str, Any], cid: str) -> list[str]:
     return [a for a in c["blocks"] if a in live] + ["opp"]
 
 
+def ref_amount(spec: dict[str, Any], c: dict[str, Any]) -> int:
+    """510.1a: combat damage equal to its power (its toughness under Doran), none below 1."""
+    amount: int = c["toughness"] if spec.get("doran") else c["power"]
+    return max(amount, 0)
+
+
+TOP = "trample over planeswalkers"
+
+
+def ref_over_walkers(spec: dict[str, Any], cid: str, given: dict[str, int], p: int,
+                     lethal: Any, on_walker: int) -> bool:
+    """702.19c-e for an attacker with trample over planeswalkers attacking the planeswalker
+    "pw" (controlled by "opp"): lethal to every blocker before anything goes past them; "opp"
+    only once "pw" is assigned its loyalty in the step (by everyone); with "pw" out of combat,
+    "opp" as though attacked; blocked with no blocker left, as though all were assigned
+    lethal."""
+    live = in_combat(spec)
+    blockers = [b["id"] for b in spec["blockers"] if cid in b["blocks"] and b["id"] in live]
+    pw_open = spec["pw_loyalty"] > 0 and not spec["pw_removed"]
+    if p == 0:
+        return not given
+    allowed = set(blockers) | ({"pw", "opp"} if pw_open else {"opp"})
+    if not set(given) <= allowed or sum(given.values()) != p:
+        return False
+    past = given.get("pw", 0) + given.get("opp", 0)
+    if past and not all(lethal(b) for b in blockers):
+        return False
+    return not (pw_open and given.get("opp", 0) and on_walker < spec["pw_loyalty"])
+
+
 def ref_legal(spec: dict[str, Any], asg: dict[str, dict[str, int]]) -> bool:
     """Is ``asg`` (every assigner present) legal under 510.1 / 702.19 / 702.2c / 506.4c?"""
     live = in_combat(spec)
@@ -120,14 +173,26 @@ def ref_legal(spec: dict[str, Any], asg: dict[str, dict[str, int]]) -> bool:
 
     for cid, split in asg.items():
         c = live[cid]
-        p = max(c["power"], 0)
+        p = ref_amount(spec, c)
         given = {r: n for r, n in split.items() if n}
-        if "target" in c:
+        if "target" in c and c.get("thorn") and p > 0 and (
+                c["target"] == "opp" or pw_open) and any(
+                cid in b["blocks"] for b in spec["blockers"]):
+            # 510.1c: "as though it weren't blocked": all to what it attacks (also with no
+            # blocker left, when it may instead assign nothing)
+            blockers = [b["id"] for b in spec["blockers"] if cid in b["blocks"]
+                        and b["id"] in live]
+            if given == {c["target"]: p} or (not blockers and not given):
+                continue
+        thorn_blocked = c.get("thorn") and any(cid in b["blocks"] for b in spec["blockers"])
+        if "target" in c and c["target"] == "pw" and TOP in c["kw"] and not thorn_blocked:
+            ok = ref_over_walkers(spec, cid, given, p, lethal, total_to.get("pw", 0))
+        elif "target" in c:
             target_open = c["target"] == "opp" or pw_open
             declared_blocked = any(cid in b["blocks"] for b in spec["blockers"])
             blockers = [b["id"] for b in spec["blockers"] if cid in b["blocks"]
                         and b["id"] in live]
-            trample = "trample" in c["kw"]
+            trample = "trample" in c["kw"] or TOP in c["kw"]
             if p == 0:
                 ok = not given
             elif not declared_blocked:
@@ -165,7 +230,7 @@ def candidates(spec: dict[str, Any]) -> list[dict[str, dict[str, int]]]:
     live = in_combat(spec)
     per = []
     for cid in ref_assigners(spec):
-        p = max(live[cid]["power"], 0)
+        p = ref_amount(spec, live[cid])
         uni = ref_universe(spec, cid)
         opts = splits(p, uni) + ([{uni[0]: p + 1}] if uni else [])
         per.append([(cid, s) for s in opts])
@@ -177,6 +242,69 @@ def candidates(spec: dict[str, Any]) -> list[dict[str, dict[str, int]]]:
     return out
 
 
+SHIELD_ORDER = ["deathtouch", "infect", "wither", "toxic 1", "lifelink"]
+"""Which simultaneous damage a shield takes first (the library's fixed choice, CR 615.7)."""
+
+
+def ref_events(spec: dict[str, Any], asg: dict[str, dict[str, int]]) -> list[list[Any]]:
+    """[source, recipient, damage dealt] after fogs, protection from creatures and shields."""
+    live = in_combat(spec)
+    shield = {r: n for r, n in spec.get("shield", {}).items() if n}
+    events = [[src, r, 0 if spec.get("fog") or (
+        r in live and "protection from creatures" in live[r]["kw"]) else n]
+        for src, split in asg.items() for r, n in split.items() if n > 0]
+
+    def rank(e: list[Any]) -> int:
+        kw = live[e[0]]["kw"]
+        return next((i for i, k in enumerate(SHIELD_ORDER) if k in kw), len(SHIELD_ORDER))
+
+    for e in sorted(events, key=rank):
+        take = min(shield.get(e[1], 0), e[2])
+        if take:
+            shield[e[1]] -= take
+            e[2] -= take
+    return events
+
+
+def ref_result(spec: dict[str, Any], asg: dict[str, dict[str, int]]
+               ) -> tuple[dict[str, int], dict[str, int], list[str]]:
+    """Life, poison and destroyed creatures after dealing ``asg`` (510.2, 702.80, 702.90,
+    702.164, 702.15, 704.5f-h)."""
+    live = in_combat(spec)
+    life, gain = {"you": 20, "opp": 20}, {"you": 0, "opp": 0}
+    poison: dict[str, int] = {}
+    marked = {c: live[c]["marked"] for c in live}
+    minus = {c: 0 for c in live}
+    deathtouched = set()
+    for src, r, dealt in ref_events(spec, asg):
+        kw = live[src]["kw"]
+        if dealt <= 0:
+            continue
+        if "lifelink" in kw:
+            gain["you" if "target" in live[src] else "opp"] += dealt
+        if r in live:
+            if "infect" in kw or "wither" in kw:
+                minus[r] += dealt
+            else:
+                marked[r] += dealt
+            if "deathtouch" in kw:
+                deathtouched.add(r)
+        elif r in life:
+            got = (dealt if "infect" in kw else 0) + (1 if "toxic 1" in kw else 0)
+            if got:
+                poison[r] = poison.get(r, 0) + got
+            if "infect" not in kw:
+                life[r] -= dealt
+    life = {p: life[p] + gain[p] for p in life}
+    dead = []
+    for c, f in live.items():
+        t = f["toughness"] - minus[c]
+        if t <= 0 or ("indestructible" not in f["kw"] and (marked[c] >= t
+                                                         or c in deathtouched)):
+            dead.append(c)
+    return life, poison, sorted(dead)
+
+
 def compare(spec: dict[str, Any]) -> tuple[int, int]:
     board = load_board(to_board(spec))
     combat = combat_at(board)
@@ -186,6 +314,11 @@ def compare(spec: dict[str, Any]) -> tuple[int, int]:
         got = check_damage(combat, asg, spec["step"])
         assert got.legal == want, (spec, asg, got.reason)
         legal += want
+        if want:
+            assert got.result is not None
+            life, poison, dead = ref_result(spec, {c: got.assignment.get(c, {}) for c in asg})
+            assert (got.result.life, got.result.poison, sorted(got.result.destroyed)) == (
+                life, poison, dead), (spec, asg)
     return legal, len(candidates(spec))
 
 
@@ -215,3 +348,23 @@ def test_reference_is_not_trivial() -> None:
     assert not ref_legal(spec, {"a0": {"opp": 3}, "b0": {}})
     legal, total = compare(spec)
     assert legal == 3 and total > legal
+
+
+def test_reference_knows_the_new_rules() -> None:
+    """The reference's own answers on hand-made combats: an unblocked 2/2 infect + toxic 1
+    attacker behind a 1-damage shield on opp deals 1 (1 poison, +1 toxic); a blocked 3/3
+    Thorn Elemental-like attacker may send all 3 to opp, not 1 and 2."""
+    infect = {"attackers": [{"id": "a0", "power": 2, "toughness": 2, "marked": 0,
+                             "kw": ["infect", "toxic 1"], "target": "opp", "removed": False}],
+              "blockers": [], "pw_loyalty": 0, "pw_removed": False, "step": "first",
+              "shield": {"opp": 1}}
+    assert ref_result(infect, {"a0": {"opp": 2}}) == ({"you": 20, "opp": 20}, {"opp": 2}, [])
+    compare(infect)
+    thorn = {"attackers": [{"id": "a0", "power": 3, "toughness": 3, "marked": 0, "kw": [],
+                            "target": "opp", "removed": False, "thorn": True}],
+             "blockers": [{"id": "b0", "power": 1, "toughness": 1, "marked": 0, "kw": [],
+                           "blocks": ["a0"], "removed": False}],
+             "pw_loyalty": 0, "pw_removed": False, "step": "first"}
+    assert ref_legal(thorn, {"a0": {"opp": 3}, "b0": {"a0": 1}})
+    assert not ref_legal(thorn, {"a0": {"b0": 1, "opp": 2}, "b0": {"a0": 1}})
+    compare(thorn)

@@ -161,8 +161,10 @@ def test_damage_matches_the_rules(client: TestClient, path: Path) -> None:
     exp = _expected(path)
     board = _load(path)
     for chk in exp["checks"]:
-        r = client.post("/v1/damage/check", json={"board": board, "assignment": chk["assign"],
-                                                  "step": chk["step"]})
+        r = client.post("/v1/damage/check", json={
+            "board": board, "assignment": chk["assign"], "step": chk["step"],
+            "after_first": chk.get("after_first", False),
+            "first_assignment": chk.get("first_assign", {})})
         assert r.status_code == 200, r.text
         assert r.json()["legal"] is chk["legal"], chk
     want = exp["resolve"]

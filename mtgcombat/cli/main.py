@@ -46,6 +46,7 @@ from mtgcombat.cli.common import Command as _Command
 from mtgcombat.cli.common import error_line as _error_line
 from mtgcombat.cli.common import print_json as _print_json
 from mtgcombat.cli.common import print_out as _print
+from mtgcombat.cli.damage import damage
 
 # -- plumbing ------------------------------------------------------------------------------
 
@@ -288,56 +289,7 @@ class _OutUsage(click.ClickException):
     exit_code = EXIT_BAD_INPUT
 
 
-@cli.command(short_help="Combat damage: check one step's assignment, or play both steps.",
-             epilog="""\b
-Examples:
-  mtgcombat damage board.json --assign big=wall:3,elf:1
-  mtgcombat damage board.json --assign maw=chump:1,opp:5 --step first --json
-  mtgcombat damage board.json --resolve --maximize kills
-  mtgcombat damage board.json --resolve --timeout 5
-\b
-With --assign --json: {"legal": true|false, "reason": "...", "result": {...}|null,
-"step": ..., "assignment": {...}}; a creature left out is filled in only when exactly one
-choice is legal for it. With --resolve --json: both steps' damage, life totals,
-loyalty/defense and destroyed creatures (CR 510.2, 704.5).""")
-@BOARD
-@click.option("--assign", "assigns", multiple=True, metavar="ID=TARGET:N,TARGET:N",
-              help="Creature ID assigns N damage to each TARGET. Repeat it.")
-@click.option("--step", type=click.Choice(["first", "regular"]), default="first",
-              show_default=True, help="Which combat damage step --assign is for.")
-@click.option("--resolve", "resolve_", is_flag=True,
-              help="Play every combat damage step with the best divisions.")
-@click.option("--maximize", type=click.Choice(["player", "kills"]), default="player",
-              show_default=True, help="What the attacking player's divisions maximise.")
-@JSON_FLAG
-@TIMEOUT
-def damage(board: str, assigns: tuple[str, ...], step: str, resolve_: bool, maximize: str,
-           as_json: bool, timeout: float | None) -> None:
-    """Check a combat damage assignment on BOARD.json, or play out combat damage (CR 510)."""
-    from typing import cast
-
-    from mtgcombat.cli import render_damage
-    from mtgcombat.damage.assignment import check_damage, parse_assign
-    from mtgcombat.damage.combat import Step
-    from mtgcombat.damage.resolve import Maximize, resolve_combat
-
-    deadline = Deadline.after(timeout)
-    b = _load(board)
-    if resolve_:
-        if assigns:
-            raise click.UsageError("--resolve chooses the divisions: don't give --assign")
-        result = resolve_combat(b, cast(Maximize, maximize), deadline=deadline)
-        if as_json:
-            _print_json(result.to_json())
-        else:
-            _print(render_damage.combat(result))
-        return
-    deadline.check()
-    v = check_damage(b, parse_assign(assigns), cast(Step, step))
-    if as_json:
-        _print_json(v.to_json())
-    else:
-        _print(render_damage.verdict(v))
+cli.add_command(damage)
 
 
 # -- entry point ---------------------------------------------------------------------------

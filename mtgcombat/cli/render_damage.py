@@ -27,7 +27,9 @@ def step(result: StepResult, title: str | None = None) -> RenderableType:
     """One step: the damage dealt, life totals, loyalty/defense and destroyed creatures."""
     dmg = _table(title or STEP_TITLES[result.step], "source", "recipient", "damage", "note")
     for e in result.events:
-        note = Text("prevented (protection)", style="yellow") if e.prevented else Text("")
+        note = (Text("prevented", style="yellow") if e.prevented else
+                Text(f"{e.prevented_amount} prevented", style="yellow") if e.prevented_amount
+                else Text(""))
         dmg.add_row(Text(safe(e.source)), Text(safe(e.recipient)), Text(str(e.amount)), note)
     if not result.events:
         dmg.add_row(Text("(no combat damage)", style="dim"), Text(""), Text(""), Text(""))
@@ -37,6 +39,13 @@ def step(result: StepResult, title: str | None = None) -> RenderableType:
         life.add_row(Text(safe(name)), Text(str(result.life_before[name])), Text(str(after)),
                      Text(f"+{gain}" if gain else ""))
     parts: list[RenderableType] = [dmg, life]
+    if result.poison or result.minus_counters:
+        marks = _table("Counters", "player or creature", "poison", "-1/-1")
+        for who, n in result.poison.items():
+            marks.add_row(Text(safe(who)), Text(str(n)), Text(""))
+        for who, n in result.minus_counters.items():
+            marks.add_row(Text(safe(who)), Text(""), Text(str(n)))
+        parts.append(marks)
     if result.counters:
         objs = _table("Loyalty / defense", "permanent", "after")
         for pid, n in result.counters.items():
@@ -51,7 +60,10 @@ def verdict(v: DamageVerdict) -> RenderableType:
     """A checked assignment: legal or not, why, and what dealing it does."""
     head = Text("LEGAL" if v.legal else "ILLEGAL", style="bold green" if v.legal else "bold red")
     head.append(f" ({STEP_TITLES[v.step].lower()}): {safe(v.reason)}", style="")
-    parts: list[RenderableType] = [head]
+    parts: list[RenderableType] = []
+    if v.first is not None and v.first.result is not None:
+        parts.append(step(v.first.result, "First combat damage step (as given)"))
+    parts.append(head)
     if v.result is not None:
         parts.append(step(v.result))
     return Group(*parts)
@@ -60,6 +72,9 @@ def verdict(v: DamageVerdict) -> RenderableType:
 def combat(result: CombatResult) -> RenderableType:
     """Every step of a resolved combat, then the totals."""
     parts: list[RenderableType] = [step(s) for s in result.steps]
+    poison = sum(result.poison.values())
     parts.append(Text(f"Maximising {result.maximize}: {result.player_damage} damage to "
-                      f"players, {result.kills} blocking creature(s) destroyed.", style="bold"))
+                      f"players, {result.kills} blocking creature(s) destroyed, {poison} poison "
+                      f"counter(s), {result.object_damage} loyalty/defense removed.",
+                      style="bold"))
     return Group(*parts)

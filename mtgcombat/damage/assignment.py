@@ -18,7 +18,7 @@ from typing import Any
 from mtgcombat.board.model import Board
 from mtgcombat.damage.combat import Assignment, Combat, Step, combat_at
 from mtgcombat.damage.results import StepResult, deal
-from mtgcombat.errors import BoardError
+from mtgcombat.errors import NO_DEADLINE, BoardError, Deadline
 from mtgcombat.rules.catalog import Catalog
 
 # -- what each creature may do ---------------------------------------------------------------
@@ -37,6 +37,14 @@ class Options:
     """What a blocked trampler attacks, when it may receive excess damage (702.19b)."""
     rule: str = ""
     """The rule that decides where the damage goes, for explanations."""
+    unblocked_target: str | None = None
+    """What a blocked attacker attacks when it may assign all its damage there as though it
+    weren't blocked (Thorn Elemental, 510.1c)."""
+    beyond: str | None = None
+    """Trample over planeswalkers: the attacked planeswalker's controller, who may be assigned
+    what is left once the planeswalker is assigned damage equal to its loyalty (702.19c)."""
+    walker: str | None = None
+    """The attacked planeswalker still in combat whose loyalty ``beyond`` waits for."""
 
 
 def options(combat: Combat, cid: str) -> Options:
@@ -58,13 +66,23 @@ def options(combat: Combat, cid: str) -> Options:
                             "blocks, divided as its controller chooses")
     target = combat.attack[cid]
     open_ = combat.target_open(cid)
-    trample = f.has("trample")
+    trample = f.has("trample") or f.has("trample over planeswalkers")
+    if (f.has("trample over planeswalkers") and target in combat.walker_controllers
+            and cid not in combat.as_unblocked):
+        return _over_walkers(combat, cid, power)
     if cid not in combat.blocked:
         if not open_:
             return Options(cid, power, (), rule=f"506.4c: {target} left combat")
         return Options(cid, power, (target,),
                        rule=f"510.1b: unblocked, it assigns all its damage to {target}")
     blockers = combat.blockers_of(cid)
+    if cid in combat.as_unblocked and open_:
+        tt = target if trample else None
+        return Options(cid, power, blockers + (target,), blockers, tt,
+                       f"510.1c: it may assign all its damage to {target} as though it weren't "
+                       "blocked, or divide it among its blockers"
+                       + (" (excess to it once each is assigned lethal, 702.19b)" if tt else ""),
+                       unblocked_target=target)
     if not blockers:
         if trample and open_:
             return Options(cid, power, (target,),
@@ -77,6 +95,26 @@ def options(combat: Combat, cid: str) -> Options:
             f"{target} only once every blocker is assigned lethal damage" if tt else
             "510.1c: divided freely among the creatures blocking it")
     return Options(cid, power, blockers + ((tt,) if tt else ()), blockers, tt, rule)
+
+
+def _over_walkers(combat: Combat, cid: str, power: int) -> Options:
+    """Where an attacker with trample over planeswalkers attacking a planeswalker may assign
+    (702.19c-e): lethal to its blockers first, then the planeswalker, then once the
+    planeswalker is assigned damage equal to its loyalty, that planeswalker's controller; with
+    the planeswalker gone from combat, its controller as though it were attacked."""
+    walker = combat.attack[cid]
+    owner = combat.walker_controllers[walker]
+    blockers = combat.blockers_of(cid) if cid in combat.blocked else ()
+    if not combat.target_open(cid):
+        rule = (f"702.19e: {walker} left combat; trample over planeswalkers assigns to its "
+                f"controller {owner}")
+        if not blockers:
+            return Options(cid, power, (owner,), rule=rule)
+        return Options(cid, power, (*blockers, owner), blockers, owner, rule)
+    rule = (f"702.19c: trample over planeswalkers: lethal to each blocker, then {walker}, and "
+            f"to {owner} only once {walker} is assigned damage equal to its loyalty")
+    return Options(cid, power, (*blockers, walker, owner), blockers, walker, rule,
+                   beyond=owner, walker=walker)
 
 
 # -- legality of one step's assignment -------------------------------------------------------
@@ -99,6 +137,9 @@ def _creature_problem(combat: Combat, opt: Options, split: Mapping[str, int],
                       assignment: Mapping[str, Mapping[str, int]]) -> str | None:
     """Why ``split`` is not a legal assignment for ``opt.creature`` (None if it is)."""
     name = combat.label(opt.creature)
+    if opt.unblocked_target is not None and (split == {opt.unblocked_target: opt.power}
+                                             or (not opt.blockers and not split)):
+        return None
     for rid, amount in split.items():
         if amount < 0:
             return f"{name} can't assign a negative amount ({amount}) to {combat.label(rid)}"
@@ -111,13 +152,26 @@ def _creature_problem(combat: Combat, opt: Options, split: Mapping[str, int],
     if total != expected:
         if not opt.recipients:
             return f"{name} assigns no combat damage ({opt.rule}), got {total}"
-        return (f"510.1a: {name} assigns combat damage equal to its power ({opt.power}), "
+        by = combat.fighters[opt.creature].assigns_by
+        return (f"510.1a: {name} assigns combat damage equal to its {by} ({opt.power}), "
                 f"got {total}")
-    if opt.trample_target is not None and split.get(opt.trample_target, 0) > 0:
+    to_target = opt.unblocked_target or opt.trample_target
+    if to_target is not None and split.get(to_target, 0) > 0 and opt.trample_target is None:
+        return (f"510.1c: {name} assigns all its damage to {to_target} as though it weren't "
+                "blocked, or all of it to its blockers")
+    if opt.beyond is not None and split.get(opt.beyond, 0) > 0:
+        on_walker = sum(s.get(opt.walker or "", 0) for s in assignment.values())
+        loyalty = combat.counters.get(opt.walker or "", 0)
+        if on_walker < loyalty:
+            return (f"702.19c: {name} assigns {split[opt.beyond]} to {opt.beyond} but "
+                    f"{opt.walker} is assigned {on_walker} (its loyalty is {loyalty}; damage "
+                    "assigned by the others in this step counts)")
+    over = split.get(opt.trample_target or "", 0) + split.get(opt.beyond or "", 0)
+    if opt.trample_target is not None and over > 0:
         for b in opt.blockers:
             if not lethal_assigned(combat, assignment, b):
-                return (f"702.19b: {name} assigns {split[opt.trample_target]} to "
-                        f"{opt.trample_target} but {combat.label(b)} is not assigned lethal "
+                return (f"702.19b: {name} assigns {over} past its blockers but "
+                        f"{combat.label(b)} is not assigned lethal "
                         "damage (toughness - marked damage - damage assigned by the others "
                         "in this step; any 1 from deathtouch is lethal)")
     return None
@@ -141,12 +195,16 @@ def choices(opt: Options) -> list[dict[str, int]]:
     """Every split of ``opt``'s damage among its recipients (zeros omitted)."""
     if not opt.recipients or opt.power == 0:
         return [{}]
+    if opt.unblocked_target is not None and not opt.blockers:
+        return [{opt.unblocked_target: opt.power}, {}]
     return [{r: n for r, n in zip(opt.recipients, c, strict=True) if n}
             for c in compositions(opt.power, len(opt.recipients))]
 
 
 FILL_LIMIT = 200_000
 """At most this many joint completions are tried when filling in left-out creatures."""
+DEADLINE_EVERY = 1024
+"""Completions tried between two looks at the deadline."""
 
 
 def _problem(combat: Combat, opts: Mapping[str, Options], assignment: Assignment) -> str | None:
@@ -158,9 +216,10 @@ def _problem(combat: Combat, opts: Mapping[str, Options], assignment: Assignment
     return None
 
 
-def _fill(combat: Combat, opts: Mapping[str, Options],
-          given: Assignment) -> tuple[Assignment | None, str]:
-    """Complete ``given`` with the left-out creatures when exactly one completion is legal."""
+def _fill(combat: Combat, opts: Mapping[str, Options], given: Assignment,
+          deadline: Deadline = NO_DEADLINE) -> tuple[Assignment | None, str]:
+    """Complete ``given`` with the left-out creatures when exactly one completion is legal
+    (:class:`~mtgcombat.errors.TimeLimitReached` once ``deadline`` passes)."""
     missing = [c for c in opts if c not in given]
     if not missing:
         return given, ""
@@ -172,12 +231,16 @@ def _fill(combat: Combat, opts: Mapping[str, Options],
         names = ", ".join(combat.label(c) for c in missing)
         return None, f"give an assignment for {names}: too many possible divisions"
     found: list[Assignment] = []
+    tried = [0]
 
     def walk(i: int, acc: Assignment) -> None:
         """Try every completion of the creatures from ``missing[i]`` on; stop at two."""
         if len(found) > 1:
             return
         if i == len(missing):
+            tried[0] += 1
+            if tried[0] % DEADLINE_EVERY == 0:
+                deadline.check()
             if _problem(combat, opts, acc) is None:
                 found.append(dict(acc))
             return
@@ -213,6 +276,8 @@ class DamageVerdict:
     assignment: Assignment
     """The assignment as checked, with left-out creatures filled in where that was forced."""
     result: StepResult | None = None
+    first: DamageVerdict | None = None
+    """The first-strike step as played before this regular step (``--after-first``)."""
 
     def __bool__(self) -> bool:
         """Legal or not."""
@@ -223,7 +288,8 @@ class DamageVerdict:
         return {"legal": self.legal, "reason": self.reason,
                 "result": self.result.to_json() if self.result is not None else None,
                 "step": self.step,
-                "assignment": {c: dict(s) for c, s in self.assignment.items()}}
+                "assignment": {c: dict(s) for c, s in self.assignment.items()},
+                **({"first_step": self.first.to_json()} if self.first is not None else {})}
 
 
 def _normalise(combat: Combat, assignment: Mapping[str, Mapping[str, int]]) -> Assignment:
@@ -247,12 +313,15 @@ def _normalise(combat: Combat, assignment: Mapping[str, Mapping[str, int]]) -> A
 
 def check_damage(board: Board | Combat, assignment: Mapping[str, Mapping[str, int]],
                  step: Step = "first", *, before: Combat | None = None,
-                 catalog: Catalog | None = None) -> DamageVerdict:
+                 catalog: Catalog | None = None,
+                 deadline: Deadline | None = None) -> DamageVerdict:
     """Is ``assignment`` a legal combat damage assignment for ``step`` on ``board``?
 
     A creature left out is filled in only when exactly one choice is legal for it. Unknown ids
     are bad input (:class:`BoardError`); an illegal assignment is a verdict naming the rule.
-    ``catalog`` (for a board): where printed values come from; None: the default catalog."""
+    ``catalog`` (for a board): where printed values come from; None: the default catalog.
+    Filling in left-out creatures stops with :class:`~mtgcombat.errors.TimeLimitReached` once
+    ``deadline`` (default: none) has passed."""
     combat = board if isinstance(board, Combat) else combat_at(board, catalog)
     given = _normalise(combat, assignment)
     who = combat.assigners(step, before)
@@ -270,7 +339,7 @@ def check_damage(board: Board | Combat, assignment: Mapping[str, Mapping[str, in
         return DamageVerdict(False, why, step, given)
     given = {c: s for c, s in given.items() if c in who}
     opts = {c: options(combat, c) for c in who}
-    full, why = _fill(combat, opts, given)
+    full, why = _fill(combat, opts, given, deadline or NO_DEADLINE)
     if full is None:
         return DamageVerdict(False, why, step, given)
     problem = _problem(combat, opts, full)
@@ -288,16 +357,17 @@ def _strike_note(combat: Combat, cid: str, step: Step) -> str:
     return "a creature with first strike and no double strike dealt its damage in the first step"
 
 
-def parse_assign(items: Iterable[str]) -> Assignment:
-    """``ATTACKER=TARGET:N,TARGET:N`` strings (the CLI's ``--assign``) as an assignment."""
+def parse_assign(items: Iterable[str], option: str = "--assign") -> Assignment:
+    """``ATTACKER=TARGET:N,TARGET:N`` strings (the CLI's ``--assign``, or ``option``) as an
+    assignment."""
     out: Assignment = {}
     for item in items:
         cid, sep, rest = item.partition("=")
         cid = cid.strip()
         if not sep or not cid:
-            raise BoardError(f"expected ID=TARGET:N,TARGET:N, got {item!r}", path="--assign")
+            raise BoardError(f"expected ID=TARGET:N,TARGET:N, got {item!r}", path=option)
         if cid in out:
-            raise BoardError(f"{cid!r} is given twice", path="--assign")
+            raise BoardError(f"{cid!r} is given twice", path=option)
         split: dict[str, int] = {}
         for part in filter(None, (p.strip() for p in rest.split(","))):
             rid, colon, num = part.rpartition(":")
@@ -307,7 +377,7 @@ def parse_assign(items: Iterable[str]) -> Assignment:
                 amount = -1
             if not colon or not rid or amount < 0:
                 raise BoardError(f"expected TARGET:N with N >= 0, got {part!r} in {item!r}",
-                                 path="--assign")
+                                 path=option)
             split[rid] = split.get(rid, 0) + amount
         out[cid] = split
     return out

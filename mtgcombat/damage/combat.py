@@ -15,9 +15,11 @@ from typing import Literal
 
 from mtgcombat.board.characteristics import Obj, View
 from mtgcombat.board.model import Board, Permanent
+from mtgcombat.compile.base import effect_sources
+from mtgcombat.damage.prevention import Prevention, prevention_at, qualities, quality_matches
 from mtgcombat.errors import BoardError
 from mtgcombat.rules.catalog import Catalog, default_catalog
-from mtgcombat.rules.colors import COLOR_WORDS
+from mtgcombat.rules.effects import AssignsDamageByToughness, MayAssignAsThoughUnblocked
 
 Step = Literal["first", "regular"]
 Assignment = dict[str, dict[str, int]]
@@ -39,6 +41,10 @@ class Fighter:
     marked: int
     keywords: frozenset[str]
     colors: frozenset[str]
+    types: frozenset[str] = frozenset()
+    subtypes: frozenset[str] = frozenset()
+    assigns_by: str = "power"
+    """What ``power`` (the combat damage it assigns) is: its power, or its toughness."""
 
     def has(self, keyword: str) -> bool:
         """Does it have ``keyword`` now?"""
@@ -49,10 +55,19 @@ class Fighter:
         """First strike or double strike (702.7b, 702.4b)."""
         return self.has("first strike") or self.has("double strike")
 
+    @property
+    def toxic(self) -> int:
+        """The total N of its toxic N abilities (702.164b: they add up)."""
+        return sum(int(k.split()[1]) for k in self.keywords
+                   if k.startswith("toxic ") and k.split()[1].isdigit())
+
+    def has_quality(self, quality: str) -> bool:
+        """Does it have ``quality`` (a colour word, ``creatures``, a type...; 702.16a)?"""
+        return quality_matches(quality, self.colors, self.types, self.subtypes)
+
     def protected_from(self, source: Fighter) -> bool:
-        """Protection from one of ``source``'s colours prevents its damage (702.16e)."""
-        return any(f"protection from {w}" in self.keywords and c in source.colors
-                   for w, c in COLOR_WORDS.items())
+        """Protection from a quality ``source`` has prevents its damage (702.16e)."""
+        return any(source.has_quality(q) for q in qualities(self.keywords))
 
 
 @dataclass(frozen=True)
@@ -75,6 +90,23 @@ class Combat:
     """The card catalog the board's characteristics come from (None: the default one)."""
     silenced: frozenset[str] = frozenset()
     """Attackers that assign no combat damage this combat (Master of Cruelties unblocked)."""
+    prevention: Prevention = field(default_factory=Prevention)
+    """Fogs, protection of players and attacked objects, prevention shields left."""
+    as_unblocked: frozenset[str] = frozenset()
+    """Attackers that may assign their combat damage as though they weren't blocked."""
+    walker_controllers: dict[str, str] = field(default_factory=dict)
+    """Attacked planeswalker -> its controller (trample over planeswalkers, 702.19c-e)."""
+
+    def prevents(self, source: str, recipient: str) -> bool:
+        """Is all combat damage from ``source`` to ``recipient`` prevented (a fog, or the
+        recipient's protection from a quality of the source; 615, 702.16e, 702.16j)?"""
+        src = self.fighters[source]
+        if source in self.prevention.fogged:
+            return True
+        rec = self.fighters.get(recipient)
+        if rec is not None:
+            return rec.protected_from(src)
+        return any(src.has_quality(q) for q in self.prevention.protections.get(recipient, ()))
 
     @property
     def players(self) -> frozenset[str]:
@@ -124,11 +156,29 @@ class Combat:
         return rid
 
 
-def _fighter(obj: Obj, perm: Permanent) -> Fighter:
-    """The fighter for creature ``obj`` with its marked damage from ``perm``."""
+def _fighter(obj: Obj, perm: Permanent, by_toughness: bool) -> Fighter:
+    """The fighter for creature ``obj`` with its marked damage from ``perm``; its ``power``
+    is the combat damage it assigns (its toughness under ``by_toughness``, 510.1a)."""
+    toughness = obj.toughness or 0
     return Fighter(id=obj.id, label=obj.label(), controller=obj.controller,
-                   power=obj.power or 0, toughness=obj.toughness or 0, marked=perm.damage,
-                   keywords=obj.keywords, colors=obj.colors)
+                   power=toughness if by_toughness else obj.power or 0, toughness=toughness,
+                   marked=perm.damage, keywords=obj.keywords, colors=obj.colors,
+                   types=obj.types, subtypes=obj.subtypes,
+                   assigns_by="toughness" if by_toughness else "power")
+
+
+def _damage_rules(board: Board, view: View, ids: list[str]) -> tuple[set[str], set[str]]:
+    """The creatures among ``ids`` that assign combat damage by toughness (Doran, the Siege
+    Tower) and those that may assign it as though unblocked (Thorn Elemental)."""
+    by_t: set[str] = set()
+    unblocked: set[str] = set()
+    for es in effect_sources(board, view):
+        eff = es.effect
+        if isinstance(eff, AssignsDamageByToughness | MayAssignAsThoughUnblocked):
+            hit = {c for c in ids if view.matches(eff.affects, view.objects[c], es.obj,
+                                                    es.controller)}
+            (by_t if isinstance(eff, AssignsDamageByToughness) else unblocked).update(hit)
+    return by_t, unblocked
 
 
 def _counter_value(board: Board, obj: Obj, index: int, catalog: Catalog | None) -> int:
@@ -169,9 +219,11 @@ def combat_at(board: Board, catalog: Catalog | None = None, *,
     blocked = frozenset(a for v in declared.values() for a in ([v] if isinstance(v, str) else v))
     blocks = {b: tuple(a for a in ([v] if isinstance(v, str) else v) if a in attack)
               for b, v in declared.items() if in_combat(b) and b not in attack}
-    fighters = {c: _fighter(view.objects[c], board.permanents[index[c]])
+    by_t, unblocked = _damage_rules(board, view, [*attack, *blocks])
+    fighters = {c: _fighter(view.objects[c], board.permanents[index[c]], c in by_t)
                 for c in [*attack, *blocks]}
     counters: dict[str, int] = {}
+    walkers: dict[str, str] = {}
     left: set[str] = set()
     for target in set(attack.values()):
         if target not in index:
@@ -181,6 +233,8 @@ def combat_at(board: Board, catalog: Catalog | None = None, *,
             left.add(target)
             continue
         counters[target] = _counter_value(board, obj, index[target], catalog)
+        if obj.is_planeswalker:
+            walkers[target] = obj.controller
         if target in removed or counters[target] <= 0:
             left.add(target)
     silenced = _silenced(board, view, attack, blocked, catalog)
@@ -188,7 +242,8 @@ def combat_at(board: Board, catalog: Catalog | None = None, *,
         board = _life_becomes_one(board, {attack[a] for a in silenced})
     return Combat(board=board, fighters=fighters, attack=attack, blocked=blocked,
                   blocks=blocks, counters=counters, left=frozenset(left), catalog=catalog,
-                  silenced=silenced)
+                  silenced=silenced, prevention=prevention_at(board, view, fighters),
+                  as_unblocked=frozenset(unblocked) & blocked, walker_controllers=walkers)
 
 
 def _silenced(board: Board, view: View, attack: dict[str, str], blocked: frozenset[str],

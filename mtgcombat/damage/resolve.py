@@ -10,20 +10,20 @@ the board that results (so abilities granted by a destroyed permanent are gone, 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import product
 from typing import Any, Literal
 
 from mtgcombat.board.model import Board
-from mtgcombat.damage.assignment import Options, check_damage, choices, options
+from mtgcombat.damage.assignment import DEADLINE_EVERY, check_damage, choices, options
 from mtgcombat.damage.combat import Assignment, Combat, combat_at
+from mtgcombat.damage.model import DamageModel, StepVars, read
+from mtgcombat.damage.model import Maximize as Maximize
 from mtgcombat.damage.results import StepResult, after, deal
 from mtgcombat.errors import NO_DEADLINE, Deadline, SearchTooLarge
 from mtgcombat.rules.catalog import Catalog
-from mtgcombat.solver.integer import Expr, IntModel, IntSolution, Var
 
-Maximize = Literal["player", "kills"]
 ENUMERATION_LIMIT = 12
 """At most 2**12 first-step outcomes are modelled; beyond, the board is too large."""
 BLOCKER_LIMIT = 50_000
@@ -41,11 +41,16 @@ class CombatResult:
     """Blocking creatures destroyed by combat damage."""
     life: dict[str, int]
     destroyed: tuple[str, ...]
+    poison: dict[str, int] = field(default_factory=dict)
+    """Poison counters each player got in the combat (infect, toxic)."""
+    object_damage: int = 0
+    """Loyalty and defense removed from planeswalkers and battles."""
 
     def to_json(self) -> dict[str, Any]:
-        """The result as JSON: totals, life, destroyed creatures and each step."""
+        """The result as JSON: totals, life, poison, destroyed creatures and each step."""
         return {"maximize": self.maximize, "player_damage": self.player_damage,
-                "kills": self.kills, "life": dict(self.life),
+                "kills": self.kills, "life": dict(self.life), "poison": dict(self.poison),
+                "object_damage": self.object_damage,
                 "destroyed": list(self.destroyed),
                 "steps": [s.to_json() for s in self.steps]}
 
@@ -53,9 +58,11 @@ class CombatResult:
 # -- the blocking player's divisions -----------------------------------------------------------
 
 
-def blocker_outcomes(combat: Combat, who: Sequence[str]) -> list[Assignment]:
+def blocker_outcomes(combat: Combat, who: Sequence[str],
+                     deadline: Deadline = NO_DEADLINE) -> list[Assignment]:
     """The blockers' divisions that destroy the most attackers, one per distinct set of
-    destroyed attackers (first found first)."""
+    destroyed attackers (first found first); :class:`~mtgcombat.errors.TimeLimitReached` once
+    ``deadline`` passes."""
     blockers = [c for c in who if not combat.is_attacker(c)]
     per = [choices(options(combat, b)) for b in blockers]
     total = 1
@@ -66,7 +73,9 @@ def blocker_outcomes(combat: Combat, who: Sequence[str]) -> list[Assignment]:
                              f"(more than {BLOCKER_LIMIT} are not compared)")
     best = -1
     out: dict[frozenset[str], Assignment] = {}
-    for combo in product(*per):
+    for n, combo in enumerate(product(*per)):
+        if n % DEADLINE_EVERY == 0:
+            deadline.check()
         asg = dict(zip(blockers, combo, strict=True))
         killed = frozenset(deal(combat, asg, "first").destroyed) & frozenset(combat.attack)
         if len(killed) > best:
@@ -76,184 +85,37 @@ def blocker_outcomes(combat: Combat, who: Sequence[str]) -> list[Assignment]:
     return list(out.values())
 
 
-# -- the attacking player's divisions: an integer model ----------------------------------------
-
-
-@dataclass
-class _StepVars:
-    x: dict[tuple[str, str], Var]
-    player: list[Var]
-    unprevented: dict[str, Expr]
-    deathtouch_unprevented: dict[str, Expr]
-    to_object: dict[str, Expr]
-
-
-@dataclass
-class _Sums:
-    """The division variables of one step grouped by what they add up to."""
-
-    assigned: dict[str, list[Var]] = field(default_factory=dict)
-    dt_assigned: dict[str, list[Var]] = field(default_factory=dict)
-    unprevented: dict[str, list[Var]] = field(default_factory=dict)
-    dt_unprevented: dict[str, list[Var]] = field(default_factory=dict)
-    to_object: dict[str, list[Var]] = field(default_factory=dict)
-    player: list[Var] = field(default_factory=list)
-
-    def add(self, combat: Combat, c: str, r: str, var: Var) -> None:
-        """File ``var`` (``c``'s damage to ``r``) under each sum it is part of."""
-        src = combat.fighters[c]
-        if r in combat.fighters:
-            self.assigned.setdefault(r, []).append(var)
-            if src.has("deathtouch"):
-                self.dt_assigned.setdefault(r, []).append(var)
-            if not combat.fighters[r].protected_from(src):
-                self.unprevented.setdefault(r, []).append(var)
-                if src.has("deathtouch"):
-                    self.dt_unprevented.setdefault(r, []).append(var)
-        elif r in combat.players:
-            self.player.append(var)
-        else:
-            self.to_object.setdefault(r, []).append(var)
-
-
-class _Model:
-    """One integer model of the attackers' divisions over one or two steps."""
-
-    def __init__(self, deadline: Deadline) -> None:
-        self.m = IntModel()
-        self.kills: list[Var] = []
-        self.deadline = deadline
-
-    def step(self, combat: Combat, who: Iterable[str], marked: Mapping[str, Expr],
-             tag: str) -> _StepVars:
-        """Variables and 510.1 constraints for the attackers among ``who``."""
-        x, tramplers = self._divisions(combat, who, tag)
-        sums = _Sums()
-        for (c, r), var in x.items():
-            sums.add(combat, c, r, var)
-        lethal: dict[str, Var] = {}
-        for opt in tramplers:
-            assert opt.trample_target is not None
-            over = x[opt.creature, opt.trample_target]
-            for b in opt.blockers:
-                if b not in lethal:
-                    lethal[b] = self._lethal(combat.fighters[b].toughness, marked.get(b, 0),
-                                             sums.assigned.get(b, []),
-                                             sums.dt_assigned.get(b, []), f"{tag}:lethal:{b}")
-                self.m.add(over == 0).only_enforce_if(self.m.negation(lethal[b]))
-        return _StepVars(x, sums.player, {b: sum(v) for b, v in sums.unprevented.items()},
-                         {b: sum(v) for b, v in sums.dt_unprevented.items()},
-                         {p: sum(v) for p, v in sums.to_object.items()})
-
-    def _divisions(self, combat: Combat, who: Iterable[str],
-                   tag: str) -> tuple[dict[tuple[str, str], Var], list[Options]]:
-        """One variable per attacker and recipient, summing to its power (510.1a), and the
-        attacking tramplers that may assign excess to what they attack."""
-        x: dict[tuple[str, str], Var] = {}
-        tramplers = []
-        for c in who:
-            if not combat.is_attacker(c):
-                continue
-            opt = options(combat, c)
-            if not opt.recipients:
-                continue
-            for r in opt.recipients:
-                x[c, r] = self.m.int_var(0, opt.power, f"{tag}:{c}->{r}")
-            self.m.add(sum(x[c, r] for r in opt.recipients) == opt.power)
-            if opt.trample_target is not None:
-                tramplers.append(opt)
-        return x, tramplers
-
-    def _lethal(self, toughness: int, marked: Expr, assigned: list[Var], dt: list[Var],
-                name: str) -> Var:
-        """A boolean that may be true only when the blocker is assigned lethal damage."""
-        m = self.m
-        lethal = m.bool_var(name)
-        by_damage = m.bool_var(name + ":damage")
-        m.add(marked + sum(assigned) >= toughness).only_enforce_if(by_damage)
-        options_ = [by_damage]
-        if dt:
-            by_dt = m.bool_var(name + ":deathtouch")
-            m.add(sum(dt) >= 1).only_enforce_if(by_dt)
-            options_.append(by_dt)
-        m.add_bool_or(options_).only_enforce_if(lethal)
-        return lethal
-
-    def may_destroy(self, combat: Combat, b: str, marked: Expr, sv: _StepVars, name: str) -> None:
-        """Count ``b`` as killed when the step's damage destroys it (for "kills")."""
-        f = combat.fighters[b]
-        if f.has("indestructible") or f.toughness <= 0 or b not in sv.unprevented:
-            return
-        self.kills.append(self.dies(f.toughness, marked, sv, b, name))
-
-    def dies(self, toughness: int, marked: Expr, sv: _StepVars, b: str, name: str) -> Var:
-        """A boolean that may be true only when the step's unprevented damage destroys ``b``."""
-        m = self.m
-        dies = m.bool_var(name)
-        by_damage = m.bool_var(name + ":damage")
-        m.add(marked + sv.unprevented[b] >= toughness).only_enforce_if(by_damage)
-        opts = [by_damage]
-        if b in sv.deathtouch_unprevented:
-            by_dt = m.bool_var(name + ":deathtouch")
-            m.add(sv.deathtouch_unprevented[b] >= 1).only_enforce_if(by_dt)
-            opts.append(by_dt)
-        m.add_bool_or(opts).only_enforce_if(dies)
-        return dies
-
-    def solve(self, primary: list[Var], secondary: list[Var],
-              fixed_primary: int = 0) -> IntSolution | None:
-        """Maximise primary, then secondary, within what is left of the deadline; None when
-        infeasible."""
-        return self.m.maximize_lexicographic(primary, secondary, primary_offset=fixed_primary,
-                                             time_limit=self.deadline.remaining())
-
-
-def _objectives(maximize: Maximize, mdl: _Model,
-                steps: Sequence[_StepVars]) -> tuple[list[Var], list[Var]]:
-    """The primary and secondary sums to maximise for ``maximize``."""
-    player = [v for sv in steps for v in sv.player]
-    return (player, mdl.kills) if maximize == "player" else (mdl.kills, player)
-
-
-def _read(solution: IntSolution, sv: _StepVars) -> Assignment:
-    """The step's division in ``solution`` (a creature assigning nothing maps to {})."""
-    out: Assignment = {}
-    for (c, r), var in sv.x.items():
-        n = solution.value(var)
-        split = out.setdefault(c, {})
-        if n:
-            split[r] = n
-    return out
-
-
 def _solve_one(combat: Combat, who: Sequence[str], maximize: Maximize,
                deadline: Deadline) -> Assignment:
     """The attackers' best division for a single step on a concrete combat."""
-    mdl = _Model(deadline)
+    mdl = DamageModel(deadline)
     marked = {c: f.marked for c, f in combat.fighters.items()}
     sv = mdl.step(combat, who, marked, "s")
     for b in combat.blocks:
         mdl.may_destroy(combat, b, marked[b], sv, f"dies:{b}")
-    primary, secondary = _objectives(maximize, mdl, [sv])
+    primary, secondary = mdl.objectives(maximize, [sv])
     got = mdl.solve(primary, secondary)
     if got is None:  # pragma: no cover - every step has a legal assignment
         raise RuntimeError("no legal combat damage assignment found")
-    return _read(got, sv)
+    return read(got, sv.x)
 
 
 # -- two steps ----------------------------------------------------------------------------------
 
 
-def _second_combat(c0: Combat, dead: frozenset[str], zeroed: frozenset[str]) -> Combat:
-    """The combat as the regular step begins when ``dead`` were destroyed and ``zeroed``
-    planeswalkers/battles lost all loyalty/defense in the first step (marked damage is
-    the first step's, added by the model)."""
+def _second_combat(c0: Combat, dead: frozenset[str], zeroed: frozenset[str],
+                   minus: Mapping[str, int]) -> Combat:
+    """The combat as the regular step begins when ``dead`` were destroyed, ``zeroed``
+    planeswalkers/battles lost all loyalty/defense and the attackers got ``minus`` -1/-1
+    counters from the blockers in the first step (the attackers' marked damage on blockers is
+    the first step's, added by the model; shields are taken as still whole)."""
     fake = StepResult(step="first", assignment={}, events=(),
                       life={p.name: p.life for p in c0.board.players},
                       life_before={p.name: p.life for p in c0.board.players},
                       counters={k: (0 if k in zeroed else v) for k, v in c0.counters.items()},
                       marked={c: f.marked for c, f in c0.fighters.items() if c not in dead},
-                      destroyed=tuple(dead), player_damage=0)
+                      destroyed=tuple(dead), player_damage=0, minus_counters=dict(minus),
+                      shields=dict(c0.prevention.shields))
     return after(c0, fake)
 
 
@@ -263,6 +125,8 @@ class _Outcome:
 
     dead_attackers: frozenset[str]
     """Attackers the blockers' first-step division destroys."""
+    attacker_minus: Mapping[str, int]
+    """-1/-1 counters the blockers' first-step division puts on attackers."""
     cand_b: Sequence[str]
     """Blockers the first step could destroy."""
     cand_p: Sequence[str]
@@ -280,8 +144,11 @@ def _candidates(c0: Combat, first: Sequence[str]) -> tuple[list[str], list[str]]
     for c in first:
         if c0.is_attacker(c):
             reach.update(r for r in options(c0, c).recipients if options(c0, c).power > 0)
+    withering = any(c0.fighters[c].has("infect") or c0.fighters[c].has("wither")
+                    for c in first if c0.is_attacker(c))
     cand_b = sorted(b for b in reach if b in c0.fighters and not c0.is_attacker(b)
-                    and not c0.fighters[b].has("indestructible") and c0.fighters[b].toughness > 0)
+                    and (withering or not c0.fighters[b].has("indestructible"))
+                    and c0.fighters[b].toughness > 0)
     cand_p = sorted(p for p in reach if p in c0.counters)
     if len(cand_b) + len(cand_p) > ENUMERATION_LIMIT:
         raise SearchTooLarge(f"too many creatures and objects ({len(cand_b) + len(cand_p)}) the "
@@ -294,14 +161,17 @@ def _plan(c0: Combat, first: Sequence[str], blk: Assignment, maximize: Maximize,
           deadline: Deadline) -> tuple[int, Assignment]:
     """The attackers' best first-step division given the blockers' ``blk``, and its value over
     both steps."""
-    dead_attackers = frozenset(deal(c0, blk, "first").destroyed) & frozenset(c0.attack)
+    by_blockers = deal(c0, blk, "first")
+    dead_attackers = frozenset(by_blockers.destroyed) & frozenset(c0.attack)
     cand_b, cand_p = _candidates(c0, first)
     cands = cand_b + cand_p
     best: tuple[int, Assignment] | None = None
     for bits in product((False, True), repeat=len(cands)):
+        deadline.check()
         chosen = {c for c, on in zip(cands, bits, strict=True) if on}
-        outcome = _Outcome(dead_attackers, cand_b, cand_p, frozenset(chosen & set(cand_b)),
-                           frozenset(chosen & set(cand_p)))
+        minus = {a: n for a, n in by_blockers.minus_counters.items() if a in c0.attack}
+        outcome = _Outcome(dead_attackers, minus, cand_b, cand_p,
+                           frozenset(chosen & set(cand_b)), frozenset(chosen & set(cand_p)))
         got = _plan_one(c0, first, maximize, outcome, deadline)
         if got is not None and (best is None or got[0] > best[0]):
             best = got
@@ -310,7 +180,7 @@ def _plan(c0: Combat, first: Sequence[str], blk: Assignment, maximize: Maximize,
     return best
 
 
-def _require_outcome(mdl: _Model, c0: Combat, s1: _StepVars, marked0: Mapping[str, int],
+def _require_outcome(mdl: DamageModel, c0: Combat, s1: StepVars, marked0: Mapping[str, int],
                      outcome: _Outcome) -> bool:
     """Constrain the first step to destroy exactly ``outcome``'s candidates; False when it
     can't."""
@@ -320,8 +190,12 @@ def _require_outcome(mdl: _Model, c0: Combat, s1: _StepVars, marked0: Mapping[st
         if b in outcome.dead:
             if b not in s1.unprevented:
                 return False
-            m.add(mdl.dies(f.toughness, marked0[b], s1, b, f"d1:{b}") == 1)
+            m.add(mdl.dies(c0, b, marked0[b], s1, f"d1:{b}") == 1)
         elif b in s1.unprevented:
+            if b in s1.wither_unprevented:
+                m.add(s1.wither_unprevented[b] <= f.toughness - 1)
+            if f.has("indestructible"):
+                continue
             m.add(marked0[b] + s1.unprevented[b] <= f.toughness - 1)
             if b in s1.deathtouch_unprevented:
                 m.add(s1.deathtouch_unprevented[b] == 0)
@@ -342,23 +216,24 @@ def _plan_one(c0: Combat, first: Sequence[str], maximize: Maximize, outcome: _Ou
               deadline: Deadline) -> tuple[int, Assignment] | None:
     """The attackers' best first-step division that ends in ``outcome``, and its value over
     both steps; None when no division does."""
-    mdl = _Model(deadline)
+    mdl = DamageModel(deadline)
     marked0 = {c: f.marked for c, f in c0.fighters.items()}
     s1 = mdl.step(c0, first, marked0, "1")
     if not _require_outcome(mdl, c0, s1, marked0, outcome):
         return None
-    c2 = _second_combat(c0, outcome.dead | outcome.dead_attackers, outcome.zeroed)
+    c2 = _second_combat(c0, outcome.dead | outcome.dead_attackers, outcome.zeroed,
+                        outcome.attacker_minus)
     second = c2.assigners("regular", before=c0)
     marked2 = {c: marked0.get(c, 0) + s1.unprevented.get(c, 0) for c in c2.fighters}
     s2 = mdl.step(c2, second, marked2, "2")
     for b in c2.blocks:
         mdl.may_destroy(c2, b, marked2[b], s2, f"d2:{b}")
-    primary, secondary = _objectives(maximize, mdl, [s1, s2])
+    primary, secondary = mdl.objectives(maximize, [s1, s2])
     fixed = len(outcome.dead) if maximize == "kills" else 0
     got = mdl.solve(primary, secondary, fixed_primary=fixed)
     if got is None:
         return None
-    return got.primary, _read(got, s1)
+    return got.primary, read(got, s1.x)
 
 
 # -- the whole combat ---------------------------------------------------------------------------
@@ -377,12 +252,12 @@ def _two_steps(c0: Combat, maximize: Maximize, deadline: Deadline) -> list[StepR
     """The first-strike step planned together with the regular step, then the regular step."""
     first = c0.assigners("first")
     plans = [(_plan(c0, first, blk, maximize, deadline), blk)
-             for blk in blocker_outcomes(c0, first)]
+             for blk in blocker_outcomes(c0, first, deadline)]
     (_, att1), blk1 = min(plans, key=lambda p: p[0][0])
     r1 = _play(c0, att1, blk1, "first")
     c1 = after(c0, r1)
     second = c1.assigners("regular", before=c0)
-    blk2 = blocker_outcomes(c1, second)[0]
+    blk2 = blocker_outcomes(c1, second, deadline)[0]
     r2 = _play(c1, _solve_one(c1, second, maximize, deadline), blk2, "regular", before=c0)
     return [r1, r2]
 
@@ -404,13 +279,18 @@ def resolve_combat(board: Board, maximize: Maximize = "player", *,
     steps: list[StepResult]
     if not c0.first_step_exists():
         first = c0.assigners("first")
-        blk = blocker_outcomes(c0, first)[0]
+        blk = blocker_outcomes(c0, first, deadline)[0]
         steps = [_play(c0, _solve_one(c0, first, maximize, deadline), blk, "first")]
     else:
         steps = _two_steps(c0, maximize, deadline)
     blockers = set(c0.blocks)
     destroyed = tuple(c for s in steps for c in s.destroyed)
-    return CombatResult(maximize=maximize, steps=tuple(steps),
+    poison: dict[str, int] = {}
+    for s in steps:
+        for who, n in s.poison.items():
+            poison[who] = poison.get(who, 0) + n
+    return CombatResult(maximize=maximize, steps=tuple(steps), poison=poison,
+                        object_damage=sum(s.object_damage for s in steps),
                         player_damage=sum(s.player_damage for s in steps),
                         kills=sum(1 for c in destroyed if c in blockers),
                         life=dict(steps[-1].life) if steps else

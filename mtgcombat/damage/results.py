@@ -6,21 +6,33 @@ destroyed creatures, and the combat as the next step begins.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from mtgcombat.board.characteristics import View
+from mtgcombat.board.model import Permanent
 from mtgcombat.damage.combat import Assignment, Combat, Fighter, Step, combat_at
 
 
 @dataclass(frozen=True)
 class DamageEvent:
-    """Combat damage from one source to one recipient; prevented by protection or not."""
+    """Combat damage from one source to one recipient: the amount assigned and how much of it
+    was prevented (protection, a fog or a prevention shield)."""
 
     source: str
     recipient: str
     amount: int
-    prevented: bool = False
+    prevented_amount: int = 0
+
+    @property
+    def prevented(self) -> bool:
+        """Was all of it prevented?"""
+        return self.prevented_amount >= self.amount
+
+    @property
+    def dealt(self) -> int:
+        """The damage actually dealt."""
+        return self.amount - self.prevented_amount
 
 
 @dataclass(frozen=True)
@@ -39,73 +51,127 @@ class StepResult:
     destroyed: tuple[str, ...]
     player_damage: int
     lifelink: dict[str, int] = field(default_factory=dict)
+    poison: dict[str, int] = field(default_factory=dict)
+    """Poison counters each player got in the step (infect 702.90b, toxic 702.164c)."""
+    minus_counters: dict[str, int] = field(default_factory=dict)
+    """-1/-1 counters each creature got in the step (infect, wither: 702.90c, 702.80b)."""
+    shields: dict[str, int] = field(default_factory=dict)
+    """What prevention shields will still prevent after the step."""
+    object_damage: int = 0
+    """Loyalty and defense removed from planeswalkers and battles (120.3c, 120.3h)."""
 
     def to_json(self) -> dict[str, Any]:
-        """The step as JSON: assignment, damage events, life, loyalty/defense, marks."""
+        """The step as JSON: assignment, damage events, life, poison, counters, marks."""
         return {
             "step": self.step,
             "assignment": {c: dict(s) for c, s in self.assignment.items()},
             "damage": [{"source": e.source, "recipient": e.recipient, "amount": e.amount,
-                        **({"prevented": True} if e.prevented else {})}
+                        **({"prevented": True} if e.prevented else {}),
+                        **({"prevented_amount": e.prevented_amount}
+                           if 0 < e.prevented_amount < e.amount else {})}
                        for e in self.events],
             "life": dict(self.life),
             "lifelink": dict(self.lifelink),
+            "poison": dict(self.poison),
+            "minus_counters": dict(self.minus_counters),
             "loyalty_defense": dict(self.counters),
             "marked_damage": dict(self.marked),
             "destroyed": list(self.destroyed),
             "player_damage": self.player_damage,
+            "object_damage": self.object_damage,
         }
 
 
+def _shield_rank(combat: Combat, src: str) -> int:
+    """Which damage a shield takes first (see :mod:`~mtgcombat.damage.prevention`)."""
+    f = combat.fighters[src]
+    for rank, kw in enumerate(("deathtouch", "infect", "wither")):
+        if f.has(kw):
+            return rank
+    return 3 if f.toxic else 4 if f.has("lifelink") else 5
+
+
+def prevent(combat: Combat, assignment: Mapping[str, Mapping[str, int]],
+            shields: dict[str, int]) -> list[DamageEvent]:
+    """The step's damage events with what protection, fogs and ``shields`` (used up in
+    place) prevent."""
+    events: list[DamageEvent] = []
+    for src, split in assignment.items():
+        for rid, amount in split.items():
+            if amount > 0:
+                whole = combat.prevents(src, rid)
+                events.append(DamageEvent(src, rid, amount, amount if whole else 0))
+    order = sorted(range(len(events)), key=lambda i: _shield_rank(combat, events[i].source))
+    for i in order:
+        e = events[i]
+        left = shields.get(e.recipient, 0)
+        if left and e.dealt:
+            took = min(left, e.dealt)
+            shields[e.recipient] = left - took
+            events[i] = DamageEvent(e.source, e.recipient, e.amount, e.prevented_amount + took)
+    return events
+
+
 def deal(combat: Combat, assignment: Mapping[str, Mapping[str, int]], step: Step) -> StepResult:
-    """Deal a legal assignment all at once and apply the state-based actions (510.2, 704.5g-h)."""
+    """Deal a legal assignment all at once and apply the state-based actions (510.2, 704.5f-h):
+    infect and wither damage to a creature as -1/-1 counters, infect damage to a player as
+    poison counters, toxic's poison in addition (702.80, 702.90, 702.164)."""
     life_before = {p.name: p.life for p in combat.board.players}
     life = dict(life_before)
     counters = dict(combat.counters)
     marked = {c: f.marked for c, f in combat.fighters.items()}
+    minus: dict[str, int] = {}
+    poison: dict[str, int] = {}
     deathtouched: set[str] = set()
     lifelink: dict[str, int] = {}
-    events: list[DamageEvent] = []
-    player_damage = 0
-    for src, split in assignment.items():
-        s = combat.fighters[src]
-        for rid, amount in split.items():
-            if amount <= 0:
-                continue
-            r = combat.fighters.get(rid)
-            prevented = r is not None and r.protected_from(s)
-            events.append(DamageEvent(src, rid, amount, prevented))
-            if prevented:
-                continue
-            if s.has("lifelink"):
-                lifelink[s.controller] = lifelink.get(s.controller, 0) + amount
-            if r is not None:
-                marked[rid] += amount
-                if s.has("deathtouch"):
-                    deathtouched.add(rid)
-            elif rid in life:
-                life[rid] -= amount
-                player_damage += amount
-            elif rid in counters:
-                counters[rid] = max(counters[rid] - amount, 0)
+    shields = dict(combat.prevention.shields)
+    events = prevent(combat, assignment, shields)
+    player_damage = object_damage = 0
+    for e in events:
+        s, n = combat.fighters[e.source], e.dealt
+        if n <= 0:
+            continue
+        if s.has("lifelink"):
+            lifelink[s.controller] = lifelink.get(s.controller, 0) + n
+        if e.recipient in combat.fighters:
+            if s.has("infect") or s.has("wither"):
+                minus[e.recipient] = minus.get(e.recipient, 0) + n
+            else:
+                marked[e.recipient] += n
+            if s.has("deathtouch"):
+                deathtouched.add(e.recipient)
+        elif e.recipient in life:
+            player_damage += n
+            gets = (n if s.has("infect") else 0) + s.toxic
+            if gets:
+                poison[e.recipient] = poison.get(e.recipient, 0) + gets
+            if not s.has("infect"):
+                life[e.recipient] -= n
+        elif e.recipient in counters:
+            object_damage += min(n, counters[e.recipient])
+            counters[e.recipient] = max(counters[e.recipient] - n, 0)
     for who, gain in lifelink.items():
         life[who] += gain
     destroyed = tuple(c for c, f in combat.fighters.items()
-                      if _dies(f, marked[c], c in deathtouched))
+                      if _dies(f, marked[c], c in deathtouched, minus.get(c, 0)))
     return StepResult(step=step, assignment={c: dict(s) for c, s in assignment.items()},
                       events=tuple(events), life=life, life_before=life_before,
                       counters=counters,
                       marked={c: m for c, m in marked.items() if c not in destroyed},
-                      destroyed=destroyed, player_damage=player_damage, lifelink=lifelink)
+                      destroyed=destroyed, player_damage=player_damage, lifelink=lifelink,
+                      poison=poison, minus_counters=minus, shields=shields,
+                      object_damage=object_damage)
 
 
-def _dies(f: Fighter, marked: int, deathtouched: bool) -> bool:
-    """704.5f-h: toughness 0 or less; lethal damage or deathtouch damage unless indestructible."""
-    if f.toughness <= 0:
+def _dies(f: Fighter, marked: int, deathtouched: bool, minus: int = 0) -> bool:
+    """704.5f-h: toughness 0 or less (after the step's -1/-1 counters); lethal damage or
+    deathtouch damage unless indestructible."""
+    toughness = f.toughness - minus
+    if toughness <= 0:
         return True
     if f.has("indestructible"):
         return False
-    return marked >= f.toughness or deathtouched
+    return marked >= toughness or deathtouched
 
 
 def after(combat: Combat, result: StepResult) -> Combat:
@@ -121,16 +187,43 @@ def after(combat: Combat, result: StepResult) -> Combat:
         update: dict[str, Any] = {}
         if p.id in result.marked:
             update["damage"] = result.marked[p.id]
+        update.update(_with_counters(p, result.minus_counters.get(p.id, 0)))
         if p.id in result.counters:
             pw = p.id in view.objects and view.objects[p.id].is_planeswalker
             update["loyalty" if pw else "defense"] = result.counters[p.id]
         if p.attached_to in gone:
             update["attached_to"] = None
         perms.append(p.model_copy(update=update) if update else p)
-    players = [p.model_copy(update={"life": result.life[p.name]}) for p in board.players]
+    players = [p.model_copy(update={"life": result.life[p.name],
+                                    **_poisoned(p, result.poison.get(p.name, 0))})
+               for p in board.players]
     new = board.model_copy(update={"permanents": perms, "players": players})
     nxt = combat_at(new, combat.catalog, trigger=False)
     return Combat(board=new, fighters=nxt.fighters, attack=nxt.attack,
                   blocked=combat.blocked, blocks=nxt.blocks, counters=nxt.counters,
                   left=nxt.left | combat.left, catalog=combat.catalog,
-                  silenced=combat.silenced & frozenset(nxt.attack))
+                  silenced=combat.silenced & frozenset(nxt.attack),
+                  prevention=replace(nxt.prevention, shields=dict(result.shields)),
+                  as_unblocked=nxt.as_unblocked,
+                  walker_controllers={**combat.walker_controllers, **nxt.walker_controllers})
+
+
+def _with_counters(perm: Permanent, n: int) -> dict[str, Any]:
+    """The update putting ``n`` -1/-1 counters on ``perm``: on its counters, and on its
+    board power/toughness when given (those are its final values, counters included)."""
+    if not n:
+        return {}
+    out: dict[str, Any] = {"counters": {**perm.counters,
+                                        "-1/-1": perm.counters.get("-1/-1", 0) + n}}
+    if perm.power is not None:
+        out["power"] = perm.power - n
+    if perm.toughness is not None:
+        out["toughness"] = perm.toughness - n
+    return out
+
+
+def _poisoned(player: Any, more: int) -> dict[str, int]:
+    """The update giving ``player`` ``more`` poison counters (when the board tracks them)."""
+    if not more or not hasattr(player, "poison"):
+        return {}
+    return {"poison": player.poison + more}

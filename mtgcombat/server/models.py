@@ -86,10 +86,15 @@ class DamageCheckRequest(_Request):
         description="{creature_id: {recipient_id: amount}}; a creature left out is filled in "
                     "only when exactly one choice is legal for it.")
     step: Literal["first", "regular"] = "first"
+    after_first: bool = Field(False, description="With step 'regular': play the first-strike "
+                              "step with first_assignment first (CR 510.4).")
+    first_assignment: dict[str, dict[str, Annotated[int, Field(ge=0, le=1_000_000)]]] = Field(
+        default_factory=dict, description="The first-strike step's divisions for after_first "
+                                          "(left-out creatures filled in when forced).")
 
 
 class DamageResolveRequest(_Request):
     """Play every combat damage step with the best divisions (CR 510)."""
 
     board: RawBoard
-    maximize: Literal["player", "kills"] = "player"
+    maximize: Literal["player", "kills", "poison", "permanents"] = "player"

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends
 
 from mtgcombat.board.model import parse_board
-from mtgcombat.errors import Deadline
+from mtgcombat.errors import BoardError, Deadline
 from mtgcombat.server.models import DamageCheckRequest, DamageResolveRequest
 from mtgcombat.server.solving import Job, solver_of
 
@@ -20,13 +20,25 @@ SolverDep = Annotated[Job, Depends(solver_of)]
 async def damage_check(req: DamageCheckRequest, solver: SolverDep) -> dict[str, Any]:
     """The verdict on one step's damage assignment (CR 510.1)."""
     from mtgcombat.damage.assignment import check_damage
+    from mtgcombat.damage.steps import check_after_first
 
     board = parse_board(req.board)
+    if req.first_assignment and not req.after_first:
+        raise BoardError("first_assignment needs after_first", path="$.first_assignment")
+    if req.after_first and req.step != "regular":
+        raise BoardError("after_first checks the regular step: give step 'regular'",
+                         path="$.after_first")
 
-    def work(_seconds: float) -> dict[str, Any]:
-        return check_damage(board, req.assignment, req.step).to_json()
+    def work(seconds: float) -> dict[str, Any]:
+        if req.after_first:
+            return check_after_first(board, req.first_assignment, req.assignment,
+                                     deadline=Deadline.after(seconds)).to_json()
+        return check_damage(board, req.assignment, req.step,
+                            deadline=Deadline.after(seconds)).to_json()
 
-    return await solver.run(work, "check")
+    # filling in the creatures an assignment leaves out is a search (up to seconds): it runs
+    # in the list lane, so it never holds the thread kept for attack and block checks
+    return await solver.run(work, "list")
 
 
 @router.post("/v1/damage/resolve", summary="Play out combat damage")
