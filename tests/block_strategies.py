@@ -7,7 +7,9 @@ blockers, some tapped. Attackers go at the blocking player, a planeswalker they 
 battle they protect, or sometimes the other opponent. Creatures carry random evasion keywords,
 colours, the Artifact type and varied power; catalog cards (Lure, Nacatl War-Pride, Watchdog,
 Silent Arbiter, Mogg Flunkies, Juggernaut and a Wall, Hollow Warrior, Qal Sisma Behemoth, War
-Cadence, Magnetic Web, Serra Angel, Giant Spider, Boggart Brute) and custom effects from the
+Cadence, Magnetic Web, Serra Angel, Giant Spider, Boggart Brute, Charging Rhino, Challenger
+Troll, Wolfrider's Saddle, Enraged Ceratok, Tromokratis, Vaporkin, Skywinder Drake, Okk,
+Orcish Conscripts) and custom effects from the
 block vocabulary of :mod:`mtgcombat.rules.effects` add restrictions, requirements and costs.
 Sometimes an attacker or a potential blocker has been removed from combat.
 """
@@ -30,14 +32,17 @@ EVASION = ("flying", "reach", "menace", "shadow", "horsemanship", "fear", "intim
            "islandwalk", "forestwalk", "skulk", "protection from white",
            "protection from green", "protection from black")
 ATTACKER_CARDS = ("Nacatl War-Pride", "Juggernaut", "Boggart Brute", "Serra Angel",
-                  "Bear Cub", "Grizzly Bears", "Giant Spider", "Crazed Goblin")
+                  "Bear Cub", "Grizzly Bears", "Giant Spider", "Crazed Goblin",
+                  "Charging Rhino", "Challenger Troll", "Enraged Ceratok", "Tromokratis")
 BLOCKER_CARDS = ("Watchdog", "Silent Arbiter", "Mogg Flunkies", "Wall of Roots",
                  "Hollow Warrior", "Qal Sisma Behemoth", "Serra Angel", "Giant Spider",
-                 "Grizzly Bears", "Boggart Brute")
+                 "Grizzly Bears", "Boggart Brute", "Vaporkin", "Skywinder Drake", "Okk",
+                 "Orcish Conscripts")
 ATTACKER_EFFECTS = ("cant_be_blocked", "cant_be_blocked_except_by", "must_be_blocked",
-                    "must_be_blocked_by_exactly_one")
+                    "must_be_blocked_by_exactly_one", "cant_be_blocked_by_more_than",
+                    "cant_be_blocked_unless_all_block")
 BLOCKER_EFFECTS = ("cant_block", "cant_block_alone", "can_block_additional", "must_block",
-                   "block_cost")
+                   "block_cost", "can_block_only", "cant_block_unless_other_blocks")
 MAX_DECLARATIONS = 4096
 """Boards with more block declarations than this are rejected (the oracle enumerates them)."""
 
@@ -49,7 +54,7 @@ def creature_selectors(draw: Draw) -> dict[str, Any]:
     """A selector over creatures with one random filter."""
     sel: dict[str, Any] = {"types": ["Creature"]}
     filt = draw(st.sampled_from(["none", "controller", "color", "counter", "keyword", "wall",
-                                 "power", "untapped"]))
+                                 "power", "untapped", "power_less", "without_keyword"]))
     if filt == "controller":
         sel["controller"] = draw(st.sampled_from(["you", "opponents"]))
     elif filt == "color":
@@ -62,7 +67,11 @@ def creature_selectors(draw: Draw) -> dict[str, Any]:
     elif filt == "wall":
         sel["subtypes_any"] = ["Wall"]
     elif filt == "power":
-        sel["power_greater_than"] = draw(st.integers(0, 3))
+        sel["power_greater_than"] = draw(st.sampled_from([0, 1, 2, 3, "source"]))
+    elif filt == "power_less":
+        sel["power_less_than"] = draw(st.sampled_from([1, 2, 3, 4, "source"]))
+    elif filt == "without_keyword":
+        sel["keywords_none"] = [draw(st.sampled_from(["flying", "menace", "reach"]))]
     elif filt == "untapped":
         sel["tapped"] = False
     return sel
@@ -111,6 +120,17 @@ def block_effects(draw: Draw, *, kinds: tuple[str, ...] = BLOCK_KINDS,
     elif kind == "must_block_attackers":
         eff["blockers"] = {"which": "self"} if on_self else draw(creature_selectors())
         eff["attackers"] = draw(creature_selectors())
+    elif kind in ("cant_be_blocked_by_more_than", "cant_be_blocked_unless_all_block"):
+        eff["affects"] = affects
+        if kind == "cant_be_blocked_by_more_than":
+            eff["count"] = draw(st.integers(1, 2))
+    elif kind == "can_block_only":
+        eff["affects"] = affects
+        eff["attackers"] = draw(creature_selectors())
+    elif kind == "cant_block_unless_other_blocks":
+        eff["affects"] = affects
+        eff["other"] = draw(creature_selectors())
+        eff["count"] = draw(st.sampled_from([1, 1, 2]))
     elif kind == "block_cost":
         eff["affects"] = affects
         eff["cost"] = draw(block_costs())
@@ -236,8 +256,8 @@ class _BlockBoard:
                                                     *self.others]))})
 
     def add_effects(self, attacker_ids: list[str]) -> None:
-        """Catalog non-creatures (Lure, War Cadence, Magnetic Web) and custom permanents with
-        block effects over groups of creatures."""
+        """Catalog non-creatures (Lure, War Cadence, Magnetic Web, Wolfrider's Saddle) and
+        custom permanents with block effects over groups of creatures."""
         draw, players = self.draw, self.players
         if draw(st.integers(0, 3)) == 0:
             self.perms.append({"id": self.new_id("n"), "card": "Lure",
@@ -250,6 +270,10 @@ class _BlockBoard:
         if draw(st.integers(0, 4)) == 0:
             self.perms.append({"id": self.new_id("n"), "card": "Magnetic Web",
                                "controller": draw(st.sampled_from(players))})
+        if draw(st.integers(0, 5)) == 0:
+            self.perms.append({"id": self.new_id("n"), "card": "Wolfrider's Saddle",
+                               "controller": ACTIVE,
+                               "attached_to": draw(st.sampled_from(attacker_ids))})
         for _ in range(draw(st.integers(0, 2))):
             perm = {"id": self.new_id("e"), "name": "custom effect", "types": ["Enchantment"],
                     "controller": draw(st.sampled_from(players)),

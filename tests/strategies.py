@@ -19,7 +19,8 @@ from mtgcombat.rules.catalog import Card, default_catalog
 ACTIVE = "you"
 OPPONENTS = ("Alice", "Bob", "Carol")
 SCOPES = ("any", "you", "you_and_planeswalkers", "you_and_permanents", "chosen_player",
-          "players")
+          "players", "players_other_than_you", "self", "planeswalkers", "battles",
+          "its_owner")
 COLORS = ("W", "U", "B", "R", "G")
 
 Draw = Any  # hypothesis' draw function
@@ -36,6 +37,8 @@ def _cards() -> tuple[list[Card], list[Card], list[Card], list[Card]]:
         card = catalog.get(name)
         if "Battle" in card.types or "Planeswalker" in card.types:
             continue  # battles need a protector; planeswalkers come as custom permanents
+        if {"Instant", "Sorcery", "Scheme"} & set(card.types):
+            continue  # spells: top-level resolved effects (_AttackBoard.add_resolved)
         if "Creature" in card.types:
             creatures.append(card)
         elif {"Aura", "Equipment"} & set(card.subtypes):
@@ -73,8 +76,11 @@ def selectors(draw: Draw, *, self_ok: bool = True) -> dict[str, Any]:
     if self_ok and draw(st.booleans()):
         return {"which": "self"}
     sel: dict[str, Any] = {"types": ["Creature"]}
-    filt = draw(st.sampled_from(["none", "you", "opponents", "color", "counter", "others"]))
+    filt = draw(st.sampled_from(["none", "you", "opponents", "color", "counter", "others",
+                                 "negated", "power", "targeted_player"]))
     if filt == "you" or filt == "opponents":
+        sel["controller"] = filt
+    elif filt == "targeted_player":  # "creatures that player controls" (Gideon Jura's +2)
         sel["controller"] = filt
     elif filt == "color":
         sel["colors_any"] = draw(st.lists(st.sampled_from(COLORS), min_size=1, max_size=2,
@@ -83,7 +89,44 @@ def selectors(draw: Draw, *, self_ok: bool = True) -> dict[str, Any]:
         sel["counter"] = "magnet"
     elif filt == "others":
         sel["which"] = "others"
+    elif filt == "negated":
+        sel.update(draw(negated_filters()))
+    elif filt == "power":
+        sel.update(draw(power_filters()))
     return sel
+
+
+@st.composite
+def negated_filters(draw: Draw) -> dict[str, Any]:
+    """One "non-" filter: nonartifact, non-Wall, nonblack, without flying, not named."""
+    field = draw(st.sampled_from(["types_none", "subtypes_none", "colors_none",
+                                  "keywords_none", "names_none"]))
+    values = {"types_none": ["Artifact", "Enchantment"], "subtypes_none": ["Wall", "Bear"],
+              "colors_none": list(COLORS), "keywords_none": ["flying", "haste", "vigilance"],
+              "names_none": ["custom creature", "Grizzly Bears", "CRAZED GOBLIN"]}[field]
+    return {field: draw(st.lists(st.sampled_from(values), min_size=1, max_size=2,
+                                 unique=True))}
+
+
+@st.composite
+def power_filters(draw: Draw) -> dict[str, Any]:
+    """A power comparison with an integer, the source's power or the hand size."""
+    field = draw(st.sampled_from(["power_greater_than", "power_less_than"]))
+    words: list[Any] = ["source", 1, 3]
+    if field == "power_greater_than":
+        words.append("your_hand_size")
+    return {field: draw(st.sampled_from(words))}
+
+
+@st.composite
+def x_sources(draw: Draw) -> Any:
+    """Where {X} comes from: a word, or a count of matching permanents."""
+    word = draw(st.sampled_from(["activation", "your_enchantments", "your_basic_land_types",
+                                 "your_hand_size", "count"]))
+    if word != "count":
+        return word
+    return {"count": draw(st.sampled_from([{"types": ["Land"]}, {"subtypes_any": ["Island"]},
+                                           {"types": ["Creature"], "controller": "you"}]))}
 
 
 @st.composite
@@ -91,7 +134,7 @@ def costs(draw: Draw) -> dict[str, Any]:
     """A cost to attack: mana, life or tapping a creature."""
     kind = draw(st.sampled_from(["mana", "mana", "life", "tap"]))
     if kind == "mana":
-        return {"mana": draw(st.sampled_from(["{1}", "{2}", "{X}", "{W/P}"]))}
+        return {"mana": draw(st.sampled_from(["{1}", "{2}", "{X}", "{X}", "{W/P}"]))}
     if kind == "life":
         return {"life": draw(st.integers(1, 3))}
     return {"tap_untapped_creatures": 1}
@@ -103,7 +146,8 @@ def custom_effects(draw: Draw, *, on_creature: bool) -> dict[str, Any]:
     kind = draw(st.sampled_from([
         "cant_attack", "cant_attack_alone", "can_only_attack_alone",
         "cant_attack_unless_other_attacks", "cant_attack_unless_defending_player_controls",
-        "max_attackers", "must_attack", "must_attack", "must_attack_group",
+        "cant_attack_unless_permanents", "max_attackers", "must_attack", "must_attack",
+        "must_attack_group",
         "conditional_must_attack", "attack_cost", "attack_cost"]))
     affects = draw(selectors(self_ok=on_creature))
     eff: dict[str, Any] = {"kind": kind}
@@ -115,6 +159,14 @@ def custom_effects(draw: Draw, *, on_creature: bool) -> dict[str, Any]:
     elif kind == "cant_attack_unless_other_attacks":
         eff["affects"] = affects
         eff["other"] = draw(selectors(self_ok=False))
+        eff["count"] = draw(st.sampled_from([1, 1, 2]))
+    elif kind == "cant_attack_unless_permanents":
+        eff["affects"] = affects
+        eff["permanent"] = draw(st.sampled_from([
+            {"subtypes_any": ["Island"]}, {"types": ["Land"], "controller": "you"},
+            {"types": ["Creature"], "controller": "you", "power_greater_than": 2},
+            {"types": ["Creature"], "keywords_none": ["flying"]}]))
+        eff["count"] = draw(st.integers(1, 3))
     elif kind == "cant_attack_unless_defending_player_controls":
         eff["affects"] = affects
         eff["permanent"] = {"subtypes_any": [draw(st.sampled_from(["Island", "Forest"]))]}
@@ -130,7 +182,7 @@ def custom_effects(draw: Draw, *, on_creature: bool) -> dict[str, Any]:
     if kind == "attack_cost":
         eff["cost"] = draw(costs())
         if "{X}" in eff["cost"].get("mana", ""):
-            eff["x"] = draw(st.sampled_from(["activation", "your_enchantments"]))
+            eff["x"] = draw(x_sources())
     return eff
 
 
@@ -174,6 +226,8 @@ class _AttackBoard:
         if creature_of_active and draw(st.integers(0, 4)) == 0:
             perm["goaded_by"] = draw(st.lists(st.sampled_from(self.opponents), min_size=1,
                                               max_size=2))
+        if creature_of_active and draw(st.integers(0, 5)) == 0:
+            perm["owner"] = draw(st.sampled_from(self.opponents))
         if draw(st.integers(0, 3)) == 0:
             perm["counters"] = {draw(st.sampled_from(["magnet", "+1/+1"])): 1}
         if draw(st.integers(0, 5)) == 0:
@@ -227,7 +281,9 @@ class _AttackBoard:
             card = draw(st.sampled_from(pool))
             perm = {"id": self.new_id("n"), "card": card.name,
                     "controller": draw(st.sampled_from(self.players))}
-            if card in self.attachables:
+            if card.enchant == "player":  # a Curse: on a player
+                perm["attached_to"] = draw(st.sampled_from(self.players))
+            elif card in self.attachables:
                 hosts = land_ids if _enchants_land(card) else creature_ids
                 if not hosts:
                     continue
@@ -263,17 +319,64 @@ class _AttackBoard:
                 perm["activations"] = draw(st.lists(st.integers(0, 2), max_size=2))
             self.perms.append(perm)
 
+    def add_resolved(self, top: dict[str, Any]) -> None:
+        """Resolved spells and abilities with targets: activations of permanents whose card
+        has ``resolved`` effects, top-level card entries and named effects with targets, and
+        sometimes spells cast this turn (``this_turn``)."""
+        draw = self.draw
+        catalog = default_catalog()
+        pool = [p["id"] for p in self.perms] + self.players
+        targets = st.lists(st.sampled_from(pool), max_size=2, unique=True)
+        for perm in self.perms:
+            card = catalog.get(perm["card"]) if "card" in perm else None
+            if card is not None and card.resolved and draw(st.booleans()):
+                perm["activations"] = draw(st.lists(st.fixed_dictionaries(
+                    {"targets": targets}), min_size=1, max_size=2))
+        spells = [n for n in catalog.names() if catalog.get(n).resolved]
+        effects: list[dict[str, Any]] = draw(st.lists(st.fixed_dictionaries({
+            "card": st.sampled_from(spells), "controller": st.sampled_from(self.players),
+            "targets": targets}), max_size=2))
+        if draw(st.integers(0, 3)) == 0:
+            eff = draw(custom_effects(on_creature=False))
+            if "affects" in eff:  # the targets, or the targeted player's creatures
+                eff["affects"] = draw(st.sampled_from([
+                    {"which": "targets"},
+                    {"controller": "targeted_player", "types": ["Creature"]}]))
+            effects.append({"name": "targeted effect", "effects": [eff],
+                            "controller": draw(st.sampled_from(self.players)),
+                            "chosen_player": draw(st.sampled_from(self.opponents)),
+                            "targets": draw(targets)})
+        if effects:
+            top["effects"] = effects
+        if draw(st.integers(0, 2)) == 0:
+            top["this_turn"] = {"spells_cast": {p: {"Creature": draw(st.integers(0, 1))}
+                                                for p in draw(st.lists(
+                                                    st.sampled_from(self.players),
+                                                    unique=True, max_size=2))}}
+
     def add_targets(self, n_pw: int, n_battle: int) -> None:
         """Planeswalkers and battles."""
         draw = self.draw
         for _ in range(n_pw):
-            self.perms.append({"id": self.new_id("pw"), "name": "planeswalker",
-                               "types": ["Planeswalker"],
-                               "controller": draw(st.sampled_from(self.players))})
+            self.perms.append(self.with_effects({
+                "id": self.new_id("pw"), "name": "planeswalker", "types": ["Planeswalker"],
+                "controller": draw(st.sampled_from(self.players))}))
         for _ in range(n_battle):
-            self.perms.append({"id": self.new_id("b"), "name": "battle", "types": ["Battle"],
-                               "controller": draw(st.sampled_from(self.players)),
-                               "protector": draw(st.sampled_from(self.opponents))})
+            self.perms.append(self.with_effects({
+                "id": self.new_id("b"), "name": "battle", "types": ["Battle"],
+                "controller": draw(st.sampled_from(self.players)),
+                "protector": draw(st.sampled_from(self.opponents))}))
+
+    def with_effects(self, perm: dict[str, Any]) -> dict[str, Any]:
+        """Sometimes give a planeswalker or battle an effect ("attack Gideon Jura if able")."""
+        draw = self.draw
+        if draw(st.integers(0, 2)) == 0:
+            perm["effects"] = [draw(custom_effects(on_creature=False))]
+            if any(e.get("scope") == "chosen_player" for e in perm["effects"]):
+                perm["chosen_player"] = draw(st.sampled_from(self.opponents))
+            if any(e.get("x") == "activation" for e in perm["effects"]):
+                perm["activations"] = draw(st.lists(st.integers(0, 2), max_size=2))
+        return perm
 
 
 @st.composite
@@ -303,6 +406,7 @@ def board_dicts(draw: Draw, *, max_candidates: int = 6, max_declarations: int = 
         b.add_conditional()
     b.add_custom_effects()
     b.add_targets(n_pw, n_battle)
+    b.add_resolved(top)
     top["permanents"] = b.perms
     return top
 

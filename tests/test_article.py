@@ -134,6 +134,7 @@ def test_article_boards_are_named_after_their_question() -> None:
 def _cards_named(board_path: Path) -> set[str]:
     data = json.loads(board_path.read_text(encoding="utf-8"))
     names = {p["card"] for p in data.get("permanents", []) if "card" in p}
+    names.update(e["card"] for e in data.get("effects", []) if "card" in e)
     for player in data.get("players", []):
         names.update(player.get("hand", []))
         names.update(player.get("graveyard", []))

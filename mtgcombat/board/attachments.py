@@ -1,12 +1,14 @@
 """Checks on what is attached to what: no cycles, and every Aura, Equipment and Fortification
-on a permanent it may legally be attached to (CR 301.5c, 301.6, 303.4a)."""
+on a permanent (or, for an Aura with "Enchant player", a player) it may legally be attached
+to (CR 301.5c, 301.6, 303.4a)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING, NoReturn
 
 from mtgcombat.rules.catalog import ENCHANT_TYPES, Catalog
+from mtgcombat.rules.types import shown
 
 if TYPE_CHECKING:
     from mtgcombat.board.model import Permanent
@@ -47,18 +49,34 @@ def _check_cycles(perms: Sequence[Permanent], fail: Fail) -> None:
             chain.append(nxt)
             nxt = host.get(nxt)
         if nxt == p.id:
-            loop = " → ".join([*chain, p.id])
+            loop = " → ".join(shown(c, 40) for c in [*chain, p.id])
             fail(f"attachments form a cycle: {loop[:200]}", f"$.permanents[{i}].attached_to")
 
 
-def check_attachments(perms: Sequence[Permanent], catalog: Catalog, fail: Fail) -> None:
-    """No attachment cycle; each attached permanent fits what its host may be."""
+def _check_on_player(p: Permanent, catalog: Catalog, at: str, fail: Fail) -> None:
+    """Only an Aura with "Enchant player" can be attached to a player (CR 303.4, 702.5)."""
+    _, own_subtypes = _types(p, catalog)
+    restriction = _enchant(p, catalog) if "Aura" in own_subtypes else None
+    if restriction is None:
+        fail(f"only an Aura with 'enchant player' can be attached to a player; "
+             f"{p.attached_to!r} is a player (CR 303.4)", at)
+    if restriction != "player":
+        fail(f"this Aura has 'enchant {restriction}' but {p.attached_to!r} is a player, "
+             "not a permanent", at)
+
+
+def check_attachments(perms: Sequence[Permanent], catalog: Catalog, fail: Fail, *,
+                      players: Collection[str] = frozenset()) -> None:
+    """No attachment cycle; each attached permanent fits what its host may be (a permanent,
+    or one of ``players`` for an Aura with "Enchant player")."""
     _check_cycles(perms, fail)
     by_id = {p.id: p for p in perms}
     for i, p in enumerate(perms):
+        at = f"$.permanents[{i}].attached_to"
+        if p.attached_to is not None and p.attached_to in players:
+            _check_on_player(p, catalog, at, fail)
         if p.attached_to is None or p.attached_to not in by_id:
             continue
-        at = f"$.permanents[{i}].attached_to"
         host_types, _ = _types(by_id[p.attached_to], catalog)
         _, own_subtypes = _types(p, catalog)
         restriction = _enchant(p, catalog) if "Aura" in own_subtypes else None

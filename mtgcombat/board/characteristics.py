@@ -9,7 +9,7 @@ Phased-out permanents, and what is attached to them, do not exist here (CR 702.2
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 
 from mtgcombat.board.model import Board, Permanent
@@ -55,6 +55,12 @@ class Obj:
     protector: str | None
     effects: tuple[Effect, ...]
     pt_fixed: bool = False
+    activation_targets: tuple[frozenset[str], ...] = ()
+    """Per entry of ``activations``, what that activation targeted."""
+    resolved: tuple[Effect, ...] = ()
+    """The card's ``resolved`` effects: what each activation of its ability does."""
+    owner: str = ""
+    """Its owner (the board's ``owner``, default: its controller)."""
 
     @property
     def is_creature(self) -> bool:
@@ -119,7 +125,12 @@ def _base(perm: Permanent, catalog: Catalog) -> Obj:
         attached_to=perm.attached_to,
         goaded_by=tuple(dict.fromkeys(perm.goaded_by)),
         chosen_player=perm.chosen_player,
-        activations=tuple(perm.activations) if perm.activations is not None else None,
+        activations=(tuple(a if isinstance(a, int) else a.x for a in perm.activations)
+                     if perm.activations is not None else None),
+        activation_targets=tuple(frozenset() if isinstance(a, int) else frozenset(a.targets)
+                                 for a in perm.activations or ()),
+        resolved=tuple(card.resolved) if card is not None and not perm.face_down else (),
+        owner=perm.owner or perm.controller,
         protector=perm.protector,
         effects=tuple(effects),
         pt_fixed=perm.power is not None or perm.toughness is not None,
@@ -134,13 +145,15 @@ class View:
     def __init__(self, board: Board, catalog: Catalog | None = None) -> None:
         self.board = board
         catalog = catalog or default_catalog()
+        self.catalog = catalog
         perms = {p.id: p for p in board.permanents}
 
         def phased(pid: str, seen: frozenset[str] = frozenset()) -> bool:
             p = perms[pid]
             if p.phased_out:
                 return True
-            if p.attached_to is not None and p.attached_to not in seen:
+            if (p.attached_to is not None and p.attached_to in perms
+                    and p.attached_to not in seen):
                 return phased(p.attached_to, seen | {pid})
             return False
 
@@ -162,8 +175,15 @@ class View:
     def hand_size(self, player: str) -> int:
         return self.board.player(player).cards_in_hand
 
-    def matches(self, sel: Selector, obj: Obj, source: Obj | None, controller: str) -> bool:
-        """Does ``obj`` match ``sel`` for an effect of ``source`` controlled by ``controller``?"""
+    def matches(self, sel: Selector, obj: Obj, source: Obj | None, controller: str,
+                targets: Collection[str] = ()) -> bool:
+        """Does ``obj`` match ``sel`` for an effect of ``source`` controlled by ``controller``
+        (whose spell or ability targeted ``targets``)?"""
+        if sel.which == "targets" and obj.id not in targets:
+            return False
+        if sel.controller == "enchanted_player" and (source is None
+                                                     or obj.controller != source.attached_to):
+            return False
         if sel.which == "self" and (source is None or obj.id != source.id):
             return False
         if sel.which == "attached" and (source is None or source.attached_to != obj.id):
@@ -171,6 +191,8 @@ class View:
         if sel.which == "others" and source is not None and obj.id == source.id:
             return False
         if sel.controller == "you" and obj.controller != controller:
+            return False
+        if sel.controller == "targeted_player" and obj.controller not in targets:
             return False
         if sel.controller == "opponents" and obj.controller == controller:
             return False
@@ -190,10 +212,39 @@ class View:
             target = (self.board.attack or {}).get(obj.id)
             if target is None or (sel.attacking == "you" and target != controller):
                 return False
+        return self._matches_negated(sel, obj) and self._matches_power(sel, obj, source,
+                                                                       controller)
+
+    @staticmethod
+    def _matches_negated(sel: Selector, obj: Obj) -> bool:
+        """The ``*_none`` filters: none of the listed characteristics."""
+        if obj.types.intersection(sel.types_none) or obj.subtypes.intersection(sel.subtypes_none):
+            return False
+        if obj.colors.intersection(sel.colors_none):
+            return False
+        if obj.keywords.intersection(sel.keywords_none):
+            return False
+        return not any(obj.name.casefold() == n.casefold() for n in sel.names_none)
+
+    def _matches_power(self, sel: Selector, obj: Obj, source: Obj | None,
+                       controller: str) -> bool:
+        """The power comparisons; ``"source"`` is the source's power (no source creature with a
+        power: nothing matches)."""
+        def bound(word: int | str) -> int | None:
+            if word == "your_hand_size":
+                return self.hand_size(controller)
+            if word == "source":
+                return source.power if source is not None else None
+            assert isinstance(word, int)
+            return word
+
         if sel.power_greater_than is not None:
-            bound = (self.hand_size(controller) if sel.power_greater_than == "your_hand_size"
-                     else sel.power_greater_than)
-            if obj.power is None or obj.power <= bound:
+            lo = bound(sel.power_greater_than)
+            if obj.power is None or lo is None or obj.power <= lo:
+                return False
+        if sel.power_less_than is not None:
+            hi = bound(sel.power_less_than)
+            if obj.power is None or hi is None or obj.power >= hi:
                 return False
         return True
 
@@ -301,7 +352,8 @@ CHARACTERISTIC_APPLIERS: dict[str, Applier] = {
 }
 """Characteristic effect kind → applier (the registry, derived from :data:`LAYERS`)."""
 
-NOT_CHARACTERISTIC_KINDS: frozenset[str] = kinds_with_role("attack", "block", "payment")
+NOT_CHARACTERISTIC_KINDS: frozenset[str] = kinds_with_role("attack", "block", "payment",
+                                                            "damage")
 """Effect kinds that change no characteristic: combat restrictions, requirements and costs,
 and mana abilities."""
 

@@ -5,9 +5,10 @@ reads the file within its limits (:mod:`~mtgcombat.board.source`: size, nesting,
 keys), checks the JSON shape (strict: no unknown keys, JSON booleans and integers only, every
 integer and string within the ranges of :mod:`mtgcombat.rules.fields`; type names, colours and
 keywords normalised to their canonical form) and then the cross-references (unique ids, known
-players, attachments without cycles and on what they may enchant or equip, battles'
-protectors, card names). Every problem is a :class:`~mtgcombat.errors.BoardError` naming file
-and JSON path.
+players, attachments without cycles and on what they may enchant or equip (a player, for an
+Aura with "Enchant player"), targets of resolved spells and abilities
+(:mod:`~mtgcombat.board.resolved`), battles' protectors, card names). Every problem is a
+:class:`~mtgcombat.errors.BoardError` naming file and JSON path.
 """
 
 from __future__ import annotations
@@ -21,6 +22,14 @@ from typing import Any, NoReturn
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from mtgcombat.board.attachments import check_attachments
+from mtgcombat.board.resolved import (
+    TAG_MODELS,
+    ActivationEntry,
+    BoardEffect,
+    ThisTurn,
+    TopLevelEffect,
+    check_targets,
+)
 from mtgcombat.board.source import check_shape, decode_board, read_board_text
 from mtgcombat.errors import BoardError, json_path
 from mtgcombat.rules.catalog import Catalog, default_catalog
@@ -47,8 +56,13 @@ class Player(_Strict):
 
     name: Name
     life: Life = 20
+    poison: Count = 0
+    """Poison counters (CR 104.3d: ten or more and the player loses)."""
     hand_size: Count | None = None
     hand: list[Name] | None = None
+    left_game: bool = False
+    """Has left the game (CR 800.4a): owns and controls nothing, can't be attacked; lasting
+    effects it controlled still apply (their "you" names no player in the game)."""
     graveyard: list[Name] | None = None
 
     @property
@@ -75,7 +89,8 @@ class Permanent(_Strict):
     attached_to: Name | None = None
     goaded_by: list[Name] = Field(default_factory=list)
     chosen_player: Name | None = None
-    activations: list[Count] | None = None
+    activations: list[ActivationEntry] | None = None
+    owner: Name | None = None
     protector: Name | None = None
     damage: Count = 0
     loyalty: Count | None = None
@@ -89,16 +104,6 @@ class Permanent(_Strict):
     effects: list[Effect] = Field(default_factory=list)
 
 
-class BoardEffect(_Strict):
-    """An effect not tied to a permanent (a resolved spell's "creatures can't attack this
-    turn"): a name for explanations, the controlling player and the effects."""
-
-    name: Name
-    controller: Name
-    chosen_player: Name | None = None
-    effects: list[Effect] = Field(min_length=1)
-
-
 class Board(_Strict):
     """A frozen game state at the start of the declare-attackers step."""
 
@@ -107,7 +112,8 @@ class Board(_Strict):
     attack_multiple_players: bool = True
     defending_player: Name | None = None
     permanents: list[Permanent] = Field(default_factory=list)
-    effects: list[BoardEffect] = Field(default_factory=list)
+    effects: list[TopLevelEffect] = Field(default_factory=list)
+    this_turn: ThisTurn = Field(default_factory=ThisTurn)
     attack: dict[Name, Name] | None = None
     blocking_player: Name | None = None
     blocks: dict[Name, Name | list[Name]] | None = None
@@ -128,8 +134,9 @@ class Board(_Strict):
         raise KeyError(pid)
 
     def opponents(self) -> list[str]:
-        """The active player's opponents, in board order."""
-        return [p.name for p in self.players if p.name != self.active_player]
+        """The active player's opponents still in the game, in board order."""
+        return [p.name for p in self.players
+                if p.name != self.active_player and not p.left_game]
 
 
 _TYPE_MESSAGES = {
@@ -155,11 +162,14 @@ def _keys_at(loc: tuple[Any, ...]) -> list[str]:
         "trigger": effects.Selector, "other": effects.Selector,
         "permanent": effects.Selector, "filter": effects.Selector, "count": effects.Selector,
         "cost": effects.Cost, "sacrifice": effects.CostPick, "return_to_hand": effects.CostPick,
+        "this_turn": ThisTurn,
     }
     model: type[BaseModel] = Board
     for i, part in enumerate(loc):
         if isinstance(part, str) and part in by_tag:
             model = by_tag[part]
+        elif isinstance(part, str) and part in TAG_MODELS:
+            model = TAG_MODELS[part]
         elif part == "effects":
             model = BoardEffect if i == 0 else model
         elif isinstance(part, str) and part in named:
@@ -229,7 +239,7 @@ def _validation_error(exc: ValidationError, file: str | None) -> BoardError:
     return BoardError(_describe(err) + extra, path=json_path(loc), file=file)
 
 
-_EFFECT_TAGS = frozenset(EFFECT_KINDS)
+_EFFECT_TAGS = frozenset(EFFECT_KINDS) | frozenset(TAG_MODELS) | {"activation_x"}
 
 
 Fail = Callable[[str, str], NoReturn]
@@ -246,9 +256,11 @@ def _check_references(board: Board, catalog: Catalog, file: str | None) -> None:
 
     def known_player(name: str, path: str) -> None:
         if name not in names:
-            fail(f"unknown player {shown(name)} (players: {', '.join(names)})", path)
+            listed = ", ".join(shown(n) for n in names)
+            fail(f"unknown player {shown(name)} (players: {listed})", path)
 
     _check_defending(board, known_player, fail)
+    _check_left(board, fail)
     ids: dict[str, int] = {}
     for i, perm in enumerate(board.permanents):
         at = f"$.permanents[{i}]"
@@ -259,12 +271,16 @@ def _check_references(board: Board, catalog: Catalog, file: str | None) -> None:
             fail(f"permanent id {shown(perm.id)} equals a player name", f"{at}.id")
         ids[perm.id] = i
     for i, perm in enumerate(board.permanents):
-        _check_permanent(perm, f"$.permanents[{i}]", ids, catalog, file, known_player, fail)
-    check_attachments(board.permanents, catalog, fail)
+        _check_permanent(perm, f"$.permanents[{i}]", ids, names, catalog, file, known_player,
+                         fail)
+    check_attachments(board.permanents, catalog, fail, players=frozenset(names))
+    check_targets(board, ids, names, catalog, file, fail)
     for i, eff in enumerate(board.effects):
         known_player(eff.controller, f"$.effects[{i}].controller")
         if eff.chosen_player is not None:
             known_player(eff.chosen_player, f"$.effects[{i}].chosen_player")
+    for name in board.this_turn.spells_cast:
+        known_player(name, f"$.this_turn.spells_cast.{name}")
     _check_combat(board, ids, names, fail)
     # Imported here: the derived view is built from this module's Board.
     from mtgcombat.board.combat_fields import check_combat_fields
@@ -289,8 +305,36 @@ def _check_players(board: Board, catalog: Catalog, file: str | None,
                      f"$.players[{i}].hand_size")
     if board.active_player not in names:
         fail(f"active player {shown(board.active_player)} is not in players "
-             f"({', '.join(names)})", "$.active_player")
+             f"({', '.join(shown(n) for n in names)})", "$.active_player")
     return names
+
+
+def _check_left(board: Board, fail: Fail) -> None:
+    """Players who left the game (CR 800.4a): every object they owned left with them and what
+    they still controlled was exiled, so they own, control, protect and are enchanted by
+    nothing, and they aren't attacked, active, defending or blocking."""
+    gone = {p.name for p in board.players if p.left_game}
+    if not gone:
+        return
+    if board.active_player in gone:
+        fail("the active player has left the game", "$.active_player")
+    if not board.opponents():
+        fail("every opponent of the active player has left the game", "$.players")
+    why = "has left the game (CR 800.4a)"
+    for i, perm in enumerate(board.permanents):
+        at = f"$.permanents[{i}]"
+        for key in ("controller", "owner", "protector", "attached_to"):
+            if getattr(perm, key) in gone:
+                fail(f"{key} {shown(getattr(perm, key))} {why}", f"{at}.{key}")
+        for j, g in enumerate(perm.goaded_by):
+            if g in gone:
+                fail(f"goad by a player who {why[4:]} is not modelled", f"{at}.goaded_by[{j}]")
+    for key in ("defending_player", "blocking_player"):
+        if getattr(board, key) in gone:
+            fail(f"{key} {shown(getattr(board, key))} {why}", f"$.{key}")
+    for cid, target in (board.attack or {}).items():
+        if target in gone:
+            fail(f"{shown(target)} {why}: nothing attacks them", f"$.attack.{cid}")
 
 
 def _check_defending(board: Board, known_player: Callable[[str, str], None],
@@ -304,15 +348,15 @@ def _check_defending(board: Board, known_player: Callable[[str, str], None],
         if board.defending_player == board.active_player:
             fail("the defending player must be an opponent of the active player",
                  "$.defending_player")
-    if (not board.attack_multiple_players and len(board.players) > 2
+    if (not board.attack_multiple_players and len(board.opponents()) > 1
             and board.defending_player is None):
         fail("defending_player is required with attack_multiple_players: false and "
              "three or more players", "$.defending_player")
 
 
-def _check_permanent(perm: Permanent, at: str, ids: Mapping[str, int], catalog: Catalog,
-                     file: str | None, known_player: Callable[[str, str], None],
-                     fail: Fail) -> None:
+def _check_permanent(perm: Permanent, at: str, ids: Mapping[str, int],
+                     players: Mapping[str, int], catalog: Catalog, file: str | None,
+                     known_player: Callable[[str, str], None], fail: Fail) -> None:
     """One permanent's players, attachment, card or custom characteristics, keywords and
     battle protector."""
     known_player(perm.controller, f"{at}.controller")
@@ -320,9 +364,12 @@ def _check_permanent(perm: Permanent, at: str, ids: Mapping[str, int], catalog: 
         known_player(g, f"{at}.goaded_by[{j}]")
     if perm.chosen_player is not None:
         known_player(perm.chosen_player, f"{at}.chosen_player")
+    if perm.owner is not None:
+        known_player(perm.owner, f"{at}.owner")
     if perm.attached_to is not None:
-        if perm.attached_to not in ids:
-            fail(f"attached_to names no permanent: {shown(perm.attached_to)}", f"{at}.attached_to")
+        if perm.attached_to not in ids and perm.attached_to not in players:
+            fail(f"attached_to names no permanent or player: {shown(perm.attached_to)}",
+                 f"{at}.attached_to")
         if perm.attached_to == perm.id:
             fail("a permanent can't be attached to itself", f"{at}.attached_to")
     card = None

@@ -34,6 +34,7 @@ from mtgcombat.compile.instances import (
     NotAlone,
     OnlyAlone,
     Source,
+    Target,
 )
 from mtgcombat.compile.instances import MaxAttackers as MaxAttackersInstance
 from mtgcombat.rules.catalog import Catalog
@@ -43,8 +44,10 @@ from mtgcombat.rules.effects import (
     CanOnlyAttackAlone,
     CantAttack,
     CantAttackAlone,
+    CantAttackUnlessCastThisTurn,
     CantAttackUnlessDefendingPlayerControls,
     CantAttackUnlessOtherAttacks,
+    CantAttackUnlessPermanents,
     ConditionalMustAttack,
     MaxAttackers,
     MustAttack,
@@ -68,29 +71,17 @@ class _Compiler(CompilerBase):
 
     # -- helpers ---------------------------------------------------------------------------
 
-    def scope(self, kind: ScopeKind, es: EffectSource) -> frozenset[str]:
-        """The concrete target ids a scope word names for this effect."""
-        you = es.controller
-        out: set[str] = set()
-        for t in self.targets:
-            if kind == "any":
-                out.add(t.id)
-            elif kind == "players":
-                if t.kind == "player":
-                    out.add(t.id)
-            elif kind == "you":
-                if t.kind == "player" and t.id == you:
-                    out.add(t.id)
-            elif kind == "you_and_planeswalkers":
-                if t.player == you and t.kind in ("player", "planeswalker"):
-                    out.add(t.id)
-            elif kind == "you_and_permanents":
-                if t.player == you:
-                    out.add(t.id)
-            elif kind == "chosen_player":
-                if t.kind == "player" and t.id == es.chosen_player:
-                    out.add(t.id)
-        return frozenset(out)
+    def scope(self, kind: ScopeKind, es: EffectSource,
+              creature: Obj | None = None) -> frozenset[str]:
+        """The concrete target ids a scope word names for this effect (an unknown word
+        raises); ``its_owner`` names the owner of ``creature`` (none without a creature)."""
+        if kind == "its_owner":
+            owner = creature.owner if creature is not None else None
+            return frozenset(t.id for t in self.targets if t.kind == "player" and t.id == owner)
+        test = _SCOPES.get(kind)
+        if test is None:
+            raise NotImplementedError(f"no attack scope rule for {kind!r}")
+        return frozenset(t.id for t in self.targets if test(t, es))
 
     # -- state-based instances -------------------------------------------------------------
 
@@ -147,14 +138,32 @@ class _Compiler(CompilerBase):
         return self.assemble(self.active, cands, why_not)
 
 
+_SCOPES: dict[str, Callable[[Target, EffectSource], bool]] = {
+    "any": lambda t, es: True,
+    "players": lambda t, es: t.kind == "player",
+    "players_other_than_you": lambda t, es: t.kind == "player" and t.id != es.controller,
+    "its_owner": lambda t, es: False,  # depends on the creature: _Compiler.scope
+    "you": lambda t, es: t.kind == "player" and t.id == es.controller,
+    "you_and_planeswalkers": lambda t, es: (t.player == es.controller
+                                            and t.kind in ("player", "planeswalker")),
+    "you_and_permanents": lambda t, es: t.player == es.controller,
+    "chosen_player": lambda t, es: t.kind == "player" and t.id == es.chosen_player,
+    "self": lambda t, es: es.obj is not None and t.kind != "player" and t.id == es.obj.id,
+    "planeswalkers": lambda t, es: t.kind == "planeswalker",
+    "battles": lambda t, es: t.kind == "battle",
+}
+"""Scope word → "does this target belong to it, for this effect?" (every word of
+:data:`~mtgcombat.rules.effects.ScopeKind`; a test proves it)."""
+
+
 # --- one compiler per effect kind (the registry) ---------------------------------------------
 
 
 def _cant_attack(c: _Compiler, es: EffectSource) -> None:
     assert isinstance(es.effect, CantAttack)
-    scope = c.scope(es.effect.scope, es)
     for o in c.affected(es):
-        c.restrictions.append(Forbid(o.id, scope, es.source("CR 508.1c", "can't attack")))
+        c.restrictions.append(Forbid(o.id, c.scope(es.effect.scope, es, o),
+                                     es.source("CR 508.1c", "can't attack")))
 
 
 _cant_attack_alone = on_each_affected(CantAttackAlone, NotAlone, "CR 508.1c",
@@ -166,11 +175,29 @@ _can_only_attack_alone = on_each_affected(CanOnlyAttackAlone, OnlyAlone, "CR 508
 def _unless_other(c: _Compiler, es: EffectSource) -> None:
     eff = es.effect
     assert isinstance(eff, CantAttackUnlessOtherAttacks)
+    what = ("another creature attacks" if eff.count == 1
+            else f"at least {eff.count} other creatures attack")
     for o in c.affected(es):
         others = frozenset(x.id for x in c.creatures
-                           if x.id != o.id and c.view.matches(eff.other, x, es.obj, es.controller))
+                           if x.id != o.id
+                           and c.view.matches(eff.other, x, es.obj, es.controller, es.targets))
         c.restrictions.append(NeedsCompanion(
-            o.id, others, es.source("CR 508.1c", "can't attack unless another creature attacks")))
+            o.id, others, es.source("CR 508.1c", f"can't attack unless {what}"),
+            count=eff.count))
+
+
+def _unless_permanents(c: _Compiler, es: EffectSource) -> None:
+    """A count of the battlefield is fixed for the declaration: too few matching permanents
+    forbids every affected creature to attack."""
+    eff = es.effect
+    assert isinstance(eff, CantAttackUnlessPermanents)
+    n = len(c.select(es, eff.permanent, list(c.view.objects.values())))
+    if n >= eff.count:
+        return
+    for o in c.affected(es):
+        c.restrictions.append(Forbid(o.id, c.all_targets, es.source(
+            "CR 508.1c", f"can't attack unless {eff.count} or more matching permanents "
+            f"(there are {n})")))
 
 
 def _unless_defender_controls(c: _Compiler, es: EffectSource) -> None:
@@ -199,9 +226,9 @@ def _max_attackers(c: _Compiler, es: EffectSource) -> None:
 def _must_attack(c: _Compiler, es: EffectSource) -> None:
     eff = es.effect
     assert isinstance(eff, MustAttack)
-    scope = c.scope(eff.scope, es)
     for o in c.affected(es):
-        c.add_req(AttackRequirement(0, o.id, scope, es.source("CR 508.1d", "attacks if able")))
+        c.add_req(AttackRequirement(0, o.id, c.scope(eff.scope, es, o),
+                                    es.source("CR 508.1d", "attacks if able")))
 
 
 def _must_attack_group(c: _Compiler, es: EffectSource) -> None:
@@ -242,12 +269,25 @@ def _conditional(c: _Compiler, es: EffectSource) -> None:
 def _attack_cost(c: _Compiler, es: EffectSource) -> None:
     eff = es.effect
     assert isinstance(eff, AttackCost)
-    c.add_costs(es, "attack", "CR 508.1g", c.scope(eff.scope, es))
+    c.add_costs(es, "attack", "CR 508.1g", lambda o: c.scope(eff.scope, es, o))
 
 
 def _optional_cost(c: _Compiler, es: EffectSource) -> None:
     """An optional cost to attack (exert, enlist) is chosen after the declaration is legal
     (CR 508.1g): no attack-legality instance."""
+
+
+def _unless_cast(c: _Compiler, es: EffectSource) -> None:
+    """Can't attack unless the source's controller cast enough spells of a type this turn
+    (the board's ``this_turn``): a restriction on every target, or nothing."""
+    eff = es.effect
+    assert isinstance(eff, CantAttackUnlessCastThisTurn)
+    if c.board.this_turn.cast(es.controller, eff.spell_type) >= eff.count:
+        return
+    detail = (f"can't attack unless {es.controller} has cast {eff.count} "
+              f"{eff.spell_type.lower()} spell(s) this turn")
+    for o in c.affected(es):
+        c.restrictions.append(Forbid(o.id, c.all_targets, es.source("CR 508.1c", detail)))
 
 
 def _compiled_elsewhere(c: _Compiler, es: EffectSource) -> None:
@@ -261,12 +301,14 @@ ATTACK_COMPILERS: dict[str, Callable[[_Compiler, EffectSource], None]] = {
     "can_only_attack_alone": _can_only_attack_alone,
     "cant_attack_unless_other_attacks": _unless_other,
     "cant_attack_unless_defending_player_controls": _unless_defender_controls,
+    "cant_attack_unless_permanents": _unless_permanents,
     "max_attackers": _max_attackers,
     "must_attack": _must_attack,
     "must_attack_group": _must_attack_group,
     "conditional_must_attack": _conditional,
     "attack_cost": _attack_cost,
     "optional_attack_cost": _optional_cost,
+    "cant_attack_unless_cast_this_turn": _unless_cast,
 }
 """Attack effect kind (role ``attack``) → compiler."""
 check_registry(ATTACK_COMPILERS, "attack")

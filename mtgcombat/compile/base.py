@@ -13,6 +13,7 @@ from typing import TypeVar
 
 from mtgcombat.board.characteristics import Obj, View
 from mtgcombat.board.model import Board, Permanent
+from mtgcombat.board.resolved import CardEffect
 from mtgcombat.compile.instances import (
     Candidate,
     Condition,
@@ -31,10 +32,12 @@ from mtgcombat.rules.effects import (
     Effect,
     EffectRole,
     Selector,
+    XCount,
+    XSource,
     kinds_with_role,
 )
 
-NOT_COMPILED_KINDS: frozenset[str] = kinds_with_role("characteristic", "payment")
+NOT_COMPILED_KINDS: frozenset[str] = kinds_with_role("characteristic", "payment", "damage")
 """Effect kinds neither compiler turns into instances: characteristics (applied by the
 :class:`~mtgcombat.board.characteristics.View`) and mana abilities (used by payment)."""
 
@@ -49,6 +52,8 @@ class EffectSource:
     chosen_player: str | None
     activations: tuple[int, ...] | None
     effect: Effect
+    targets: frozenset[str] = frozenset()
+    """What the spell or ability this effect comes from targeted (``which: "targets"``)."""
 
     def source(self, rule: str, detail: str = "") -> Source:
         """The :class:`Source` of an instance this effect creates."""
@@ -79,14 +84,27 @@ def targets_of(board: Board, view: View) -> tuple[Target, ...]:
 
 
 def effect_sources(board: Board, view: View) -> list[EffectSource]:
-    """Every effect of every existing permanent and every board-level effect."""
+    """Every effect of every existing permanent, its card's ``resolved`` effects once per
+    activation (with that activation's X and targets), and every board-level effect (a
+    resolved card's ``resolved`` effects with the entry's targets)."""
     out: list[EffectSource] = []
     for o in view.objects.values():
         for eff in o.effects:
             out.append(EffectSource(o, o.name, o.controller, o.chosen_player, o.activations, eff))
+        if o.resolved:
+            for x, targets in zip(o.activations or (), o.activation_targets, strict=True):
+                out.extend(EffectSource(o, o.name, o.controller, o.chosen_player, (x,), eff,
+                                        targets) for eff in o.resolved)
     for be in board.effects:
+        if isinstance(be, CardEffect):
+            card = view.catalog.get(be.card)
+            xs = None if be.x is None else (be.x,)
+            out.extend(EffectSource(None, card.name, be.controller, be.chosen_player, xs, eff,
+                                    frozenset(be.targets)) for eff in card.resolved)
+            continue
         for eff in be.effects:
-            out.append(EffectSource(None, be.name, be.controller, be.chosen_player, None, eff))
+            out.append(EffectSource(None, be.name, be.controller, be.chosen_player, None, eff,
+                                    frozenset(be.targets)))
     return out
 
 
@@ -101,11 +119,10 @@ def cost_instances_of(es: EffectSource, view: View, verb: str) -> list[tuple[Cos
     assert isinstance(eff, AttackCost | BlockCost)
     if eff.x == "activation":
         xs: list[int | None] = list(es.activations or [])
-    elif eff.x == "your_enchantments":
-        xs = [sum(1 for o in view.objects.values()
-                  if o.controller == es.controller and "Enchantment" in o.types)]
-    else:
+    elif eff.x is None:
         xs = [None]
+    else:
+        xs = [x_count(eff.x, es, view)]
     out: list[tuple[Cost, str]] = []
     for i, x in enumerate(xs):
         cost = eff.cost if x is None else _with_x(eff.cost, x)
@@ -113,6 +130,27 @@ def cost_instances_of(es: EffectSource, view: View, verb: str) -> list[tuple[Cos
                                       else (f" (X={x})" if x is not None else ""))
         out.append((cost, detail))
     return out
+
+
+_BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+
+
+def x_count(x: XSource, es: EffectSource, view: View) -> int:
+    """The value of a counted ``{X}`` (every source but ``activation``): enchantments or basic
+    land types among lands the source's controller controls (CR 305.6, domain), cards in that
+    player's hand, or permanents matching a selector."""
+    mine = [o for o in view.objects.values() if o.controller == es.controller]
+    if isinstance(x, XCount):
+        return sum(1 for o in view.objects.values()
+                   if view.matches(x.count, o, es.obj, es.controller, es.targets))
+    if x == "your_enchantments":
+        return sum(1 for o in mine if "Enchantment" in o.types)
+    if x == "your_basic_land_types":
+        return sum(1 for t in _BASIC_LAND_TYPES if any(o.is_land and t in o.subtypes
+                                                       for o in mine))
+    if x == "your_hand_size":
+        return view.hand_size(es.controller)
+    raise NotImplementedError(f"no rule for X = {x!r}")
 
 
 def _with_x(cost: Cost, x: int) -> Cost:
@@ -169,19 +207,21 @@ class CompilerBase:
 
     def select(self, es: EffectSource, sel: Selector, pool: list[Obj]) -> list[Obj]:
         """The permanents of ``pool`` that ``sel`` matches for the effect ``es``."""
-        return [o for o in pool if self.view.matches(sel, o, es.obj, es.controller)]
+        return [o for o in pool if self.view.matches(sel, o, es.obj, es.controller, es.targets)]
 
     def affected(self, es: EffectSource, sel_attr: str = "affects") -> list[Obj]:
         """The declaring player's creatures the selector ``sel_attr`` of an effect matches."""
         return self.select(es, getattr(es.effect, sel_attr), self.creatures)
 
     def add_costs(self, es: EffectSource, verb: str, rule: str,
-                  targets: frozenset[str]) -> None:
+                  targets: frozenset[str] | Callable[[Obj], frozenset[str]]) -> None:
         """The cost instances of an attack or block cost effect: one per (cost, affected
-        creature), incurred by declaring that creature against one of ``targets``."""
+        creature), incurred by declaring that creature against one of ``targets`` (or of
+        ``targets(creature)``, for a scope that depends on the creature)."""
         for cost, detail in cost_instances_of(es, self.view, verb):
             for o in self.affected(es):
-                self.costs.append(CostInstance(len(self.costs), o.id, targets, cost,
+                scope = targets(o) if callable(targets) else targets
+                self.costs.append(CostInstance(len(self.costs), o.id, scope, cost,
                                                es.source(rule, detail),
                                                imposed_by=es.obj.id if es.obj else None))
 

@@ -22,14 +22,17 @@ from mtgcombat.compile.base import (
     targets_of,
 )
 from mtgcombat.compile.instances import (
+    AllOrNone,
     AttackRequirement,
     Candidate,
     ExactlyOneRequirement,
     Forbid,
     GroupRequirement,
     Instances,
+    MaxAttackers,
     MaxCreatures,
     MinBlockers,
+    NeedsCompanion,
     NotAlone,
     Source,
     Target,
@@ -40,15 +43,20 @@ from mtgcombat.rules.colors import COLOR_WORDS
 from mtgcombat.rules.effects import (
     BlockCost,
     CanBlockAdditional,
+    CanBlockOnly,
     CantBeBlocked,
+    CantBeBlockedByMoreThan,
     CantBeBlockedExceptBy,
+    CantBeBlockedUnlessAllBlock,
     CantBlock,
     CantBlockAlone,
+    CantBlockUnlessOtherBlocks,
     MaxBlockers,
     MustBeBlocked,
     MustBeBlockedByExactlyOne,
     MustBlock,
     MustBlockAttackers,
+    Selector,
 )
 
 _LANDWALK = {"islandwalk": "Island", "forestwalk": "Forest", "swampwalk": "Swamp",
@@ -238,6 +246,65 @@ def _except_by(c: _BlockCompiler, es: EffectSource) -> None:
             "CR 509.1b", f"can't be blocked except by {eff.count} or more creatures")))
 
 
+def creature_words(sel: Selector) -> str:
+    """A short wording of a creature selector's filters: ``creatures with flying``,
+    ``Wall creatures with greater power``."""
+    words = [*sel.subtypes_any, *sel.colors_any, "creatures"]
+    if sel.keywords_any:
+        words.append("with " + " or ".join(sel.keywords_any))
+    if sel.keywords_none:
+        words.append("without " + " or ".join(sel.keywords_none))
+    for bound, word in ((sel.power_greater_than, "greater"), (sel.power_less_than, "less")):
+        if bound == "source":
+            words.append(f"with {'greater' if word == 'greater' else 'lesser'} power")
+        elif isinstance(bound, int):
+            words.append(f"with power {word} than {bound}")
+    return " ".join(words)
+
+
+def _more_than(c: _BlockCompiler, es: EffectSource) -> None:
+    eff = es.effect
+    assert isinstance(eff, CantBeBlockedByMoreThan)
+    many = "one creature" if eff.count == 1 else f"{eff.count} creatures"
+    for a in c.select(es, eff.affects, c.attackers):
+        c.restrictions.append(MaxAttackers(eff.count, frozenset({a.id}), es.source(
+            "CR 509.1b", f"can't be blocked by more than {many}")))
+
+
+def _unless_all_block(c: _BlockCompiler, es: EffectSource) -> None:
+    eff = es.effect
+    assert isinstance(eff, CantBeBlockedUnlessAllBlock)
+    # Every creature the defending player controls, tapped ones included: one that can't
+    # block this attacker makes it unblockable.
+    everyone = frozenset(o.id for o in c.creatures)
+    for a in c.select(es, eff.affects, c.attackers):
+        c.restrictions.append(AllOrNone(a.id, everyone, es.source(
+            "CR 509.1b", "can't be blocked unless all creatures defending player controls "
+            "block it")))
+
+
+def _can_block_only(c: _BlockCompiler, es: EffectSource) -> None:
+    eff = es.effect
+    assert isinstance(eff, CanBlockOnly)
+    allowed = {a.id for a in c.select(es, eff.attackers, c.attackers)}
+    banned = frozenset(c.all_targets - allowed)
+    for b in c.affected(es):
+        c.restrictions.append(Forbid(b.id, banned, es.source(
+            "CR 509.1b", f"can block only {creature_words(eff.attackers)}")))
+
+
+def _unless_other_blocks(c: _BlockCompiler, es: EffectSource) -> None:
+    eff = es.effect
+    assert isinstance(eff, CantBlockUnlessOtherBlocks)
+    what = creature_words(eff.other)
+    many = f"{eff.count} or more other {what}"
+    for b in c.affected(es):
+        others = frozenset(x.id for x in c.creatures
+                           if x.id != b.id and c.view.matches(eff.other, x, es.obj, es.controller))
+        c.restrictions.append(NeedsCompanion(b.id, others, es.source(
+            "CR 509.1b", f"can't block unless {many} also block"), count=eff.count))
+
+
 def _additional(c: _BlockCompiler, es: EffectSource) -> None:
     eff = es.effect
     assert isinstance(eff, CanBlockAdditional)
@@ -294,6 +361,10 @@ BLOCK_COMPILERS: dict[str, Callable[[_BlockCompiler, EffectSource], None]] = {
     "max_blockers": _max_blockers,
     "cant_be_blocked": _cant_be_blocked,
     "cant_be_blocked_except_by": _except_by,
+    "cant_be_blocked_by_more_than": _more_than,
+    "cant_be_blocked_unless_all_block": _unless_all_block,
+    "can_block_only": _can_block_only,
+    "cant_block_unless_other_blocks": _unless_other_blocks,
     "can_block_additional": _additional,
     "must_block": _must_block,
     "must_block_attackers": _must_block_attackers,

@@ -102,16 +102,20 @@ class OnlyAlone:
 
 @dataclass(frozen=True)
 class NeedsCompanion:
-    """If ``creature`` attacks, at least one of ``companions`` attacks too."""
+    """If ``creature`` attacks, at least ``count`` of ``companions`` attack too."""
 
     creature: str
     companions: frozenset[str]
     source: Source
     kind: Literal["needs_companion"] = "needs_companion"
+    count: int = 1
+    verb: Verb = "attack"
 
     def describe(self) -> str:
         who = ", ".join(sorted(self.companions)) or "no creature"
-        return f"{self.creature} can't attack unless one of [{who}] also attacks ({self.source})"
+        many = "one" if self.count == 1 else f"{self.count}"
+        return (f"{self.creature} can't {self.verb} unless {many} of [{who}] also "
+                f"{self.verb}{'s' if self.count == 1 else ''} ({self.source})")
 
 
 @dataclass(frozen=True)
@@ -122,10 +126,13 @@ class MaxAttackers:
     targets: frozenset[str]
     source: Source
     kind: Literal["max_attackers"] = "max_attackers"
+    verb: Verb = "attack"
+    """For blocks: at most ``count`` creatures block an attacker in ``targets`` ("can't be
+    blocked by more than one creature")."""
 
     def describe(self) -> str:
-        return (f"no more than {self.count} creature(s) can attack {_targets(self.targets)} "
-                f"({self.source})")
+        return (f"no more than {self.count} creature(s) can {self.verb} "
+                f"{_targets(self.targets)} ({self.source})")
 
 
 @dataclass(frozen=True)
@@ -154,11 +161,27 @@ class MinBlockers:
                 f"({self.source})")
 
 
+@dataclass(frozen=True)
+class AllOrNone:
+    """``target`` (an attacker) is blocked by none of ``creatures`` or by every one of them,
+    and by no other creature (Tromokratis: "can't be blocked unless all creatures defending
+    player controls block it")."""
+
+    target: str
+    creatures: frozenset[str]
+    source: Source
+    kind: Literal["all_or_none"] = "all_or_none"
+
+    def describe(self) -> str:
+        return (f"{self.target} can't be blocked unless all of {_targets(self.creatures)} "
+                f"block it ({self.source})")
+
+
 Restriction = (Forbid | NotAlone | OnlyAlone | NeedsCompanion | MaxAttackers | MaxCreatures
-               | MinBlockers)
+               | MinBlockers | AllOrNone)
 RESTRICTION_KINDS: tuple[str, ...] = (
     "forbid", "not_alone", "only_alone", "needs_companion", "max_attackers", "max_creatures",
-    "min_blockers")
+    "min_blockers", "all_or_none")
 
 
 # --- requirements ---------------------------------------------------------------------------

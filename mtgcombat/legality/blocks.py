@@ -1,8 +1,10 @@
 """Block legality (CR 509.1) on the shared engine: ``check_blocks``, ``legal_blocks``.
 
 Blocks mirror attacks: a boolean per (candidate blocker, blockable attacker); restrictions
-(evasion, "can't block", "can't block alone", "no more than N creatures can block", menace),
-requirements to maximise ("blocks each combat if able", Lure, "must be blocked", Nacatl
+(evasion, "can't block", "can block only", "can't block alone" and "unless other creatures
+also block", "no more than N creatures can block", "can't be blocked by more than N
+creatures", menace, "can't be blocked unless all creatures defending player controls block
+it"), requirements to maximise ("blocks each combat if able", Lure, "must be blocked", Nacatl
 War-Pride's "exactly one") and costs to block that the blocking player may decline. The
 instances come from :mod:`mtgcombat.compile.blocks`; legality is
 :class:`~mtgcombat.legality.engine.Engine`'s.

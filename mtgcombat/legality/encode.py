@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from mtgcombat.compile.instances import (
+    AllOrNone,
     AttackRequirement,
     Condition,
     CostInstance,
@@ -114,7 +115,11 @@ def _only_alone(r: Restriction, vm: VarMap) -> list[Constraint]:
 
 def _needs_companion(r: Restriction, vm: VarMap) -> list[Constraint]:
     assert isinstance(r, NeedsCompanion)
-    return [Implies(vm.creature(r.creature), vm.creatures(r.companions - {r.creature}))]
+    others = r.companions - {r.creature}
+    if r.count == 1:
+        return [Implies(vm.creature(r.creature), vm.creatures(others))]
+    terms = tuple(Term(vm.creature(c)) for c in sorted(others))
+    return [Conditional(vm.creature(r.creature), Bound(terms, lo=r.count))]
 
 
 def _max_attackers(r: Restriction, vm: VarMap) -> list[Constraint]:
@@ -132,6 +137,15 @@ def _min_blockers(r: Restriction, vm: VarMap) -> list[Constraint]:
     return [ZeroOrAtLeast(vm.any_into(frozenset({r.target})), r.count)]
 
 
+def _all_or_none(r: Restriction, vm: VarMap) -> list[Constraint]:
+    assert isinstance(r, AllOrNone)
+    blocked = vm.any_into(frozenset({r.target}))
+    out: list[Constraint] = [Implies(blocked, vm.into(c, {r.target}))
+                             for c in sorted(r.creatures)]
+    out += [Fix(vm.into(c, {r.target}), False) for c in vm.by_creature if c not in r.creatures]
+    return out
+
+
 RESTRICTION_ENCODERS: dict[str, Encoder] = {
     "forbid": _forbid,
     "not_alone": _not_alone,
@@ -140,6 +154,7 @@ RESTRICTION_ENCODERS: dict[str, Encoder] = {
     "max_attackers": _max_attackers,
     "max_creatures": _max_creatures,
     "min_blockers": _min_blockers,
+    "all_or_none": _all_or_none,
 }
 """Restriction kind → encoder. A test proves every restriction kind has one."""
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Protocol, TypeVar
 
 from mtgcombat.compile.instances import (
+    AllOrNone,
     AttackRequirement,
     Condition,
     CostInstance,
@@ -110,7 +111,13 @@ def _only_alone(r: Restriction, pairs: Pairs) -> bool:
 def _needs_companion(r: Restriction, pairs: Pairs) -> bool:
     assert isinstance(r, NeedsCompanion)
     others = _others(r.creature, pairs)
-    return others is None or bool(others & r.companions)
+    return others is None or len(others & (r.companions - {r.creature})) >= r.count
+
+
+def _all_or_none(r: Restriction, pairs: Pairs) -> bool:
+    assert isinstance(r, AllOrNone)
+    blockers = {c for c, t in pairs if t == r.target}
+    return not blockers or blockers == set(r.creatures)
 
 
 RESTRICTION_CHECKS: dict[type, Callable[[Restriction, Pairs], bool]] = {
@@ -121,6 +128,7 @@ RESTRICTION_CHECKS: dict[type, Callable[[Restriction, Pairs], bool]] = {
     MaxAttackers: _max_attackers,
     MaxCreatures: _max_creatures,
     MinBlockers: _min_blockers,
+    AllOrNone: _all_or_none,
 }
 """Restriction type → "is it obeyed?". A test proves every restriction type has one."""
 

@@ -74,7 +74,8 @@ def obeys(restriction: Restriction, decl: Decl) -> bool:
     if isinstance(restriction, NeedsCompanion):
         if restriction.creature not in decl:
             return True
-        return any(c in decl for c in restriction.companions if c != restriction.creature)
+        attending = [c for c in restriction.companions if c != restriction.creature and c in decl]
+        return len(attending) >= restriction.count
     if isinstance(restriction, MaxAttackers):
         into_scope = [c for c, t in decl.items() if t in restriction.targets]
         return len(into_scope) <= restriction.count

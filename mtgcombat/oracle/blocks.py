@@ -26,6 +26,7 @@ from mtgcombat.board.declaration import BlockDeclaration
 from mtgcombat.board.model import Board
 from mtgcombat.compile.blocks import compile_blocks
 from mtgcombat.compile.instances import (
+    AllOrNone,
     AttackRequirement,
     CostInstance,
     ExactlyOneRequirement,
@@ -77,7 +78,7 @@ def obeys(restriction: Restriction, decl: Pairs) -> bool:
         return restriction.creature not in declared or declared == {restriction.creature}
     if isinstance(restriction, NeedsCompanion):
         others = restriction.companions - {restriction.creature}
-        return restriction.creature not in declared or bool(others & declared)
+        return restriction.creature not in declared or len(others & declared) >= restriction.count
     if isinstance(restriction, MaxAttackers):
         return len(blockers_against(decl, restriction.targets)) <= restriction.count
     if isinstance(restriction, MaxCreatures):
@@ -85,6 +86,10 @@ def obeys(restriction: Restriction, decl: Pairs) -> bool:
     if isinstance(restriction, MinBlockers):
         n = len(blockers_against(decl, [restriction.target]))
         return n == 0 or n >= restriction.count
+    if isinstance(restriction, AllOrNone):
+        # Tromokratis: blocked by no creature, or by every one of the listed creatures.
+        against = blockers_against(decl, [restriction.target])
+        return not against or against == set(restriction.creatures)
     raise ValueError(f"unknown restriction kind {restriction.kind!r}")
 
 

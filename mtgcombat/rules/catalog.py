@@ -68,6 +68,10 @@ class Card(BaseModel):
     """Its own combat damage rule (None: it assigns combat damage as CR 510 says)."""
     text: Text = ""
     effects: list[Effect] = Field(default_factory=list)
+    resolved: list[Effect] = Field(default_factory=list)
+    """What the card's spell, or its activated or triggered ability, does when it resolves,
+    for the effects that last (combat roles only): applied once per entry of a permanent's
+    ``activations`` and once per top-level ``effects`` entry naming the card."""
     notes: Text = ""
 
 

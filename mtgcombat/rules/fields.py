@@ -104,4 +104,5 @@ def x_without_source(mana: str | None, x: object) -> None:
     from."""
     if mana is not None and "{X}" in mana and x is None:
         raise _bad(f"the cost {types.shown(mana)} writes {{X}}, so the effect needs 'x' "
-                   "(\"activation\" or \"your_enchantments\")")
+                   "(\"activation\", \"your_enchantments\", \"your_basic_land_types\", "
+                   "\"your_hand_size\" or {\"count\": selector})")

@@ -25,6 +25,7 @@ MAX_KEYWORD_NUMBER = 1_000_000
 _P: dict[Param, str] = {
     "": """deathtouch|defender|double strike|first strike|flash|flying|haste|indestructible
         |intimidate|lifelink|reach|shroud|trample|vigilance|banding|phasing|shadow
+        |trample over planeswalkers
         |horsemanship|fear|provoke|storm|sunburst|epic|convoke|haunt|split second|delve
         |gravestorm|changeling|conspire|persist|wither|retrace|exalted|cascade|rebound
         |umbra armor|totem armor|infect|battle cry|living weapon|undying|soulbond|unleash

@@ -20,8 +20,10 @@ from mtgcombat.rules.effects.attack import (
     CanOnlyAttackAlone,
     CantAttack,
     CantAttackAlone,
+    CantAttackUnlessCastThisTurn,
     CantAttackUnlessDefendingPlayerControls,
     CantAttackUnlessOtherAttacks,
+    CantAttackUnlessPermanents,
     ConditionalMustAttack,
     MaxAttackers,
     MustAttack,
@@ -31,10 +33,14 @@ from mtgcombat.rules.effects.attack import (
 from mtgcombat.rules.effects.block import (
     BlockCost,
     CanBlockAdditional,
+    CanBlockOnly,
     CantBeBlocked,
+    CantBeBlockedByMoreThan,
     CantBeBlockedExceptBy,
+    CantBeBlockedUnlessAllBlock,
     CantBlock,
     CantBlockAlone,
+    CantBlockUnlessOtherBlocks,
     MaxBlockers,
     MustBeBlocked,
     MustBeBlockedByExactlyOne,
@@ -57,7 +63,15 @@ from mtgcombat.rules.effects.common import (
     EffectRole,
     ScopeKind,
     Selector,
+    XCount,
     XSource,
+)
+from mtgcombat.rules.effects.damage import (
+    AssignsDamageByToughness,
+    MayAssignAsThoughUnblocked,
+    PlayerProtection,
+    PreventCombatDamage,
+    PreventNextDamage,
 )
 from mtgcombat.rules.fields import Color
 
@@ -67,6 +81,8 @@ Effect = Annotated[
     | CanOnlyAttackAlone
     | CantAttackUnlessOtherAttacks
     | CantAttackUnlessDefendingPlayerControls
+    | CantAttackUnlessPermanents
+    | CantAttackUnlessCastThisTurn
     | MaxAttackers
     | MustAttack
     | MustAttackGroup
@@ -88,7 +104,16 @@ Effect = Annotated[
     | MustBlockAttackers
     | MustBeBlocked
     | MustBeBlockedByExactlyOne
-    | BlockCost,
+    | BlockCost
+    | CantBeBlockedByMoreThan
+    | CantBeBlockedUnlessAllBlock
+    | CanBlockOnly
+    | CantBlockUnlessOtherBlocks
+    | AssignsDamageByToughness
+    | MayAssignAsThoughUnblocked
+    | PreventCombatDamage
+    | PreventNextDamage
+    | PlayerProtection,
     Field(discriminator="kind"),
 ]
 """Any effect of the vocabulary, discriminated by ``kind``."""
@@ -118,18 +143,29 @@ def kinds_with_role(*roles: EffectRole) -> frozenset[str]:
     return frozenset(k for k, r in EFFECT_ROLES.items() if r in roles)
 
 __all__ = [
+    "AssignsDamageByToughness",
+    "MayAssignAsThoughUnblocked",
+    "PlayerProtection",
+    "PreventCombatDamage",
+    "PreventNextDamage",
     "AttackCost",
     "BlockCost",
     "CanBlockAdditional",
+    "CanBlockOnly",
     "CanOnlyAttackAlone",
     "CantAttack",
     "CantAttackAlone",
     "CantAttackUnlessDefendingPlayerControls",
     "CantAttackUnlessOtherAttacks",
+    "CantAttackUnlessCastThisTurn",
+    "CantAttackUnlessPermanents",
     "CantBeBlocked",
+    "CantBeBlockedByMoreThan",
     "CantBeBlockedExceptBy",
+    "CantBeBlockedUnlessAllBlock",
     "CantBlock",
     "CantBlockAlone",
+    "CantBlockUnlessOtherBlocks",
     "Color",
     "ConditionalMustAttack",
     "ControllerRel",
@@ -154,6 +190,7 @@ __all__ = [
     "ScopeKind",
     "Selector",
     "SetSubtypes",
+    "XCount",
     "XSource",
     "EFFECT_KINDS",
     "EFFECT_MODELS",

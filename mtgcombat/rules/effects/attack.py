@@ -17,8 +17,10 @@ from mtgcombat.rules.effects.common import (
     _Frozen,
 )
 from mtgcombat.rules.fields import (
+    CardType,
     Count,
     Name,
+    PositiveCount,
     x_without_source,
 )
 
@@ -57,6 +59,21 @@ class CantAttackUnlessOtherAttacks(_Frozen):
     role: ClassVar[EffectRole] = "attack"
     affects: Selector = SELF
     other: Selector
+    count: PositiveCount = 1
+    """How many other matching creatures must attack ("at least two other creatures":
+    Orcish Conscripts)."""
+
+
+class CantAttackUnlessPermanents(_Frozen):
+    """Can't attack unless at least ``count`` permanents on the battlefield match
+    ``permanent``, relative to the source ("unless you control a creature with power 4 or
+    greater": Lambholt Pacifist; "five or more Islands on the battlefield": Harbor Serpent)."""
+
+    kind: Literal["cant_attack_unless_permanents"] = "cant_attack_unless_permanents"
+    role: ClassVar[EffectRole] = "attack"
+    affects: Selector = SELF
+    permanent: Selector
+    count: PositiveCount = 1
 
 
 class CantAttackUnlessDefendingPlayerControls(_Frozen):
@@ -149,3 +166,13 @@ class OptionalAttackCost(_Frozen):
     name: Name
 
 
+class CantAttackUnlessCastThisTurn(_Frozen):
+    """Can't attack unless the source's controller has cast at least ``count`` spells of card
+    type ``spell_type`` this turn (Goblin Cohort: a creature spell), as the board's
+    ``this_turn`` records."""
+
+    kind: Literal["cant_attack_unless_cast_this_turn"] = "cant_attack_unless_cast_this_turn"
+    role: ClassVar[EffectRole] = "attack"
+    affects: Selector = SELF
+    spell_type: CardType
+    count: PositiveCount = 1

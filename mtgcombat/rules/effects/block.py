@@ -66,6 +66,47 @@ class CantBeBlockedExceptBy(_Frozen):
     count: PositiveCount
 
 
+class CantBeBlockedByMoreThan(_Frozen):
+    """Affected attackers can't be blocked by more than ``count`` creatures (Charging Rhino,
+    Challenger Troll's grant, Wolfrider's Saddle); with menace, such a creature with
+    ``count`` 1 can't be blocked at all (CR 702.111b)."""
+
+    kind: Literal["cant_be_blocked_by_more_than"] = "cant_be_blocked_by_more_than"
+    role: ClassVar[EffectRole] = "block"
+    affects: Selector = SELF
+    count: PositiveCount = 1
+
+
+class CantBeBlockedUnlessAllBlock(_Frozen):
+    """Affected attackers can't be blocked unless all creatures the defending player controls
+    block them (Tromokratis): if any of those creatures doesn't block, none can."""
+
+    kind: Literal["cant_be_blocked_unless_all_block"] = "cant_be_blocked_unless_all_block"
+    role: ClassVar[EffectRole] = "block"
+    affects: Selector = SELF
+
+
+class CanBlockOnly(_Frozen):
+    """Affected creatures can block only attackers matching ``attackers`` (Vaporkin: "can
+    block only creatures with flying")."""
+
+    kind: Literal["can_block_only"] = "can_block_only"
+    role: ClassVar[EffectRole] = "block"
+    affects: Selector = SELF
+    attackers: Selector
+
+
+class CantBlockUnlessOtherBlocks(_Frozen):
+    """Affected creatures can't block unless at least ``count`` other creatures matching
+    ``other`` also block (Okk: one with greater power; Orcish Conscripts: two others)."""
+
+    kind: Literal["cant_block_unless_other_blocks"] = "cant_block_unless_other_blocks"
+    role: ClassVar[EffectRole] = "block"
+    affects: Selector = SELF
+    other: Selector = Field(default_factory=Selector)
+    count: PositiveCount = 1
+
+
 class CanBlockAdditional(_Frozen):
     """Affected creatures can block ``count`` additional creatures (None: any number)."""
 

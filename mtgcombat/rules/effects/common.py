@@ -24,7 +24,7 @@ from mtgcombat.rules.fields import (
 from mtgcombat.rules.fields import Color as Color  # re-exported: the colour field type
 
 ControllerRel = Literal["any", "you", "opponents"]
-EffectRole = Literal["attack", "block", "characteristic", "payment"]
+EffectRole = Literal["attack", "block", "characteristic", "payment", "damage"]
 """The step whose rules an effect feeds: ``attack`` (declare attackers, CR 508.1),
 ``block`` (declare blockers, CR 509.1), ``characteristic`` (derived characteristics, CR 613)
 or ``payment`` (mana abilities used to pay costs, CR 605)."""
@@ -37,6 +37,9 @@ KEYWORDS: frozenset[str] = frozenset(
         "islandwalk", "forestwalk", "swampwalk", "mountainwalk", "plainswalk",
         "protection from white", "protection from blue", "protection from black",
         "protection from red", "protection from green",
+        "trample over planeswalkers", "infect", "wither", "toxic 1", "toxic 2", "toxic 3",
+        "protection from everything",
+        "protection from creatures", "protection from demons and from dragons",
     }
 )
 """Keywords whose combat rules are modeled (lower case, as printed); every other CR 702
@@ -51,18 +54,37 @@ class Selector(_Frozen):
     """Which permanents an effect applies to, relative to the effect's source.
 
     ``which``: ``all`` (every permanent matching the filters), ``self`` (the source),
-    ``attached`` (what the source is attached to), ``others`` (all but the source).
+    ``attached`` (what the source is attached to), ``others`` (all but the source),
+    ``targets`` (the permanents its spell or ability targeted). ``controller``
+    ``enchanted_player``: controlled by the player the source (a Curse) is attached to.
     The remaining fields are filters that must all hold.
     """
 
-    which: Literal["all", "self", "attached", "others"] = "all"
-    controller: ControllerRel = "any"
+    which: Literal["all", "self", "attached", "others", "targets"] = "all"
+    controller: ControllerRel | Literal["enchanted_player", "targeted_player"] = "any"
+    """Whose permanents: ``targeted_player`` is a player the effect's spell or ability
+    targeted ("creatures that player controls": Gideon Jura's +2)."""
     types: list[CardType] = Field(default_factory=list)
     subtypes_any: list[Subtype] = Field(default_factory=list)
     colors_any: list[Color] = Field(default_factory=list)
     keywords_any: list[Keyword] = Field(default_factory=list)
     counter: Name | None = None
-    power_greater_than: PT | Literal["your_hand_size"] | None = None
+    types_none: list[CardType] = Field(default_factory=list)
+    """None of these card types ("nonartifact")."""
+    subtypes_none: list[Subtype] = Field(default_factory=list)
+    """None of these subtypes ("non-Wall")."""
+    colors_none: list[Color] = Field(default_factory=list)
+    """None of these colours ("nonblack")."""
+    keywords_none: list[Keyword] = Field(default_factory=list)
+    """None of these keywords ("without flying")."""
+    names_none: list[Name] = Field(default_factory=list)
+    """Not named any of these, compared case-insensitively ("except creatures named ...")."""
+    power_greater_than: PT | Literal["your_hand_size", "source"] | None = None
+    """Power greater than an integer, the source controller's hand size, or the source's
+    power (``"source"``: "with greater power"; never matches without a source creature)."""
+    power_less_than: PT | Literal["source"] | None = None
+    """Power less than an integer or the source's power ("power less than Champion of
+    Lambholt's power"; never matches without a source creature)."""
     tapped: bool | None = None
     attacking: Literal["any", "you"] | None = None
     """Only creatures in the board's ``attack`` (``"you"``: attacking the source's controller,
@@ -78,6 +100,11 @@ ScopeKind = Literal[
     "you_and_permanents",  # that player, planeswalkers they control, battles they protect
     "chosen_player",  # the source's chosen player (Ruhan of the Fomori)
     "players",  # any player, no planeswalker or battle
+    "players_other_than_you",  # any player but the source's controller (Kardur, Doomscourge)
+    "its_owner",  # the affected creature's owner, a player (My Crushing Masterstroke)
+    "self",  # the source permanent itself, as a planeswalker or battle (Gideon Jura)
+    "planeswalkers",  # every planeswalker, no player or battle
+    "battles",  # every battle
 ]
 
 
@@ -98,5 +125,19 @@ class Cost(_Frozen):
     tap_untapped_creatures: Count = 0
 
 
-XSource = Literal["activation", "your_enchantments"]
+class XCount(_Frozen):
+    """``{X}`` is the number of permanents on the battlefield matching ``count`` (relative to
+    the cost effect's source: "{1} for each Cleric on the battlefield")."""
+
+    count: Selector
+
+
+XWord = Literal["activation", "your_enchantments", "your_basic_land_types", "your_hand_size"]
+"""``activation``: each activation's X (War Tax); ``your_enchantments``: enchantments the
+source's controller controls (Sphere of Safety); ``your_basic_land_types``: basic land types
+among lands that player controls (domain: Collective Restraint); ``your_hand_size``: cards in
+that player's hand (Cowed by Wisdom)."""
+
+XSource = XWord | XCount
+"""Where ``{X}`` in a cost comes from: a word, or a count of matching permanents."""
 
