@@ -7,6 +7,7 @@ running the engine and pasting its output.
 from __future__ import annotations
 
 import json
+import re
 from importlib import resources
 from typing import Any
 
@@ -29,6 +30,7 @@ from mtgcombat.compile.instances import (
 from mtgcombat.errors import BoardError
 from mtgcombat.rules.catalog import Card, default_catalog
 from mtgcombat.rules.effects import EFFECT_KINDS, KEYWORDS, ManaAbility
+from mtgcombat.rules.protection import qualities, quality_matches
 
 BASICS = ["Plains", "Island", "Swamp", "Mountain", "Forest"]
 SHOCKS = ["Hallowed Fountain", "Watery Grave", "Blood Crypt", "Stomping Ground",
@@ -104,7 +106,12 @@ def test_raw_entries_validate_and_names_are_unique() -> None:
 @pytest.mark.parametrize("name", ALL_NAMES)
 def test_card_is_well_formed(name: str) -> None:
     card = _card(name)
-    assert all(k in KEYWORDS for k in card.keywords), card.keywords
+    for k in card.keywords:
+        if k.startswith("protection from "):
+            for quality in qualities([k]):  # a BoardError if the quality is not modelled
+                quality_matches(quality, frozenset(), frozenset(), frozenset())
+        else:
+            assert k in KEYWORDS or re.fullmatch(r"toxic [1-9][0-9]*", k), k
     assert all(e.kind in EFFECT_KINDS for e in card.effects)
     assert set(card.colors) <= {"W", "U", "B", "R", "G"}
     if not card.text:   # only vanilla creatures have no Oracle text

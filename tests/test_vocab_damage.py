@@ -17,7 +17,7 @@ import pytest
 from mtgcombat import BoardError, load_board
 from mtgcombat.cli.main import main
 from mtgcombat.damage import check_after_first, check_damage, combat_at, resolve_combat
-from mtgcombat.damage.prevention import qualities, quality_matches
+from mtgcombat.rules.protection import qualities, quality_matches
 
 MODELS = Path(__file__).resolve().parent.parent / "models" / "damage"
 YOU_OPP = [{"name": "you"}, {"name": "opp"}]

@@ -39,7 +39,6 @@ from mtgcombat.compile.instances import (
 )
 from mtgcombat.errors import BoardError
 from mtgcombat.rules.catalog import Catalog
-from mtgcombat.rules.colors import COLOR_WORDS
 from mtgcombat.rules.effects import (
     BlockCost,
     CanBlockAdditional,
@@ -58,6 +57,7 @@ from mtgcombat.rules.effects import (
     MustBlockAttackers,
     Selector,
 )
+from mtgcombat.rules.protection import qualities, quality_matches
 
 _LANDWALK = {"islandwalk": "Island", "forestwalk": "Forest", "swampwalk": "Swamp",
              "mountainwalk": "Mountain", "plainswalk": "Plains"}
@@ -107,11 +107,9 @@ def evasion(attacker: Obj, blocker: Obj, defender_lands: list[Obj]) -> str | Non
             return f"{kw} (CR 702.14c): the defending player controls a {land_type}"
     if "skulk" in ak and (blocker.power or 0) > (attacker.power or 0):
         return "skulk (CR 702.118b): creatures with greater power can't block it"
-    for kw in ak:
-        if kw.startswith("protection from "):
-            color = COLOR_WORDS.get(kw.removeprefix("protection from "))
-            if color is not None and color in blocker.colors:
-                return f"{kw} (CR 702.16f)"
+    for quality in qualities(ak):
+        if quality_matches(quality, blocker.colors, blocker.types, blocker.subtypes):
+            return f"protection from {quality} (CR 702.16f)"
     return None
 
 

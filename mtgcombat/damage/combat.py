@@ -16,10 +16,11 @@ from typing import Literal
 from mtgcombat.board.characteristics import Obj, View
 from mtgcombat.board.model import Board, Permanent
 from mtgcombat.compile.base import effect_sources
-from mtgcombat.damage.prevention import Prevention, prevention_at, qualities, quality_matches
+from mtgcombat.damage.prevention import Prevention, prevention_at
 from mtgcombat.errors import BoardError
 from mtgcombat.rules.catalog import Catalog, default_catalog
 from mtgcombat.rules.effects import AssignsDamageByToughness, MayAssignAsThoughUnblocked
+from mtgcombat.rules.protection import qualities, quality_matches
 
 Step = Literal["first", "regular"]
 Assignment = dict[str, dict[str, int]]

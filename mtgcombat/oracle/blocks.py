@@ -42,6 +42,7 @@ from mtgcombat.compile.instances import (
     Requirement,
     Restriction,
 )
+from mtgcombat.rules.protection import qualities, quality_matches
 
 Pairs = frozenset[tuple[str, str]]
 """A block declaration as its set of (blocker, attacker) pairs."""
@@ -114,6 +115,7 @@ def incurred(cost: CostInstance, decl: Pairs) -> bool:
 _PROTECTION = {"protection from white": "W", "protection from blue": "U",
                "protection from black": "B", "protection from red": "R",
                "protection from green": "G"}
+_COLOR_QUALITIES = frozenset(k.removeprefix("protection from ") for k in _PROTECTION)
 _LANDWALK = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp",
              "mountainwalk": "Mountain", "forestwalk": "Forest"}
 
@@ -149,6 +151,11 @@ def evasion_reason(attacker: Obj, blocker: Obj, defender_land_types: frozenset[s
             return "702.118b"
     for prot, color in _PROTECTION.items():
         if prot in a and color in blocker.colors:
+            return "702.16f"
+    # other qualities (creatures, everything, types): the shared CR 702.16a reading
+    for quality in qualities(a):
+        if quality not in _COLOR_QUALITIES and quality_matches(
+                quality, blocker.colors, blocker.types, blocker.subtypes):
             return "702.16f"
     return None
 

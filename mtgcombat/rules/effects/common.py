@@ -26,8 +26,8 @@ from mtgcombat.rules.fields import Color as Color  # re-exported: the colour fie
 ControllerRel = Literal["any", "you", "opponents"]
 EffectRole = Literal["attack", "block", "characteristic", "payment", "damage"]
 """The step whose rules an effect feeds: ``attack`` (declare attackers, CR 508.1),
-``block`` (declare blockers, CR 509.1), ``characteristic`` (derived characteristics, CR 613)
-or ``payment`` (mana abilities used to pay costs, CR 605)."""
+``block`` (declare blockers, CR 509.1), ``characteristic`` (derived characteristics, CR 613),
+``payment`` (mana abilities used to pay costs, CR 605) or ``damage`` (combat damage, CR 510)."""
 
 KEYWORDS: frozenset[str] = frozenset(
     {
@@ -37,12 +37,11 @@ KEYWORDS: frozenset[str] = frozenset(
         "islandwalk", "forestwalk", "swampwalk", "mountainwalk", "plainswalk",
         "protection from white", "protection from blue", "protection from black",
         "protection from red", "protection from green",
-        "trample over planeswalkers", "infect", "wither", "toxic 1", "toxic 2", "toxic 3",
-        "protection from everything",
-        "protection from creatures", "protection from demons and from dragons",
+        "trample over planeswalkers", "infect", "wither",
     }
 )
-"""Keywords whose combat rules are modeled (lower case, as printed); every other CR 702
+"""Keywords whose combat rules are modeled (lower case, as printed), besides ``toxic N`` and
+protection from the qualities of :mod:`mtgcombat.rules.protection`; every other CR 702
 keyword is accepted (:mod:`mtgcombat.rules.keywords`) and listed, but has no combat effect."""
 
 
