@@ -218,6 +218,8 @@ def structured_boards(draw: Draw) -> JSON:
         for key in ("defending_player", "blocking_player", "blocks", "removed_from_combat"):
             if draw(st.booleans()):
                 board.pop(key, None)
+        if draw(st.integers(0, 3)) > 0:  # drawn teams rarely partition the players
+            board.pop("teams", None)
     return board
 
 

@@ -97,6 +97,14 @@ CASES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "this_turn_unknown_player": (("$.this_turn.spells_cast.zed",), ("unknown player", "zed")),
     "permanent_of_player_who_left": (("$.permanents[1].controller",), ("'carol'",
                                                                        "left the game")),
+    "teams_player_on_two_teams": (("$.teams[1][1]",), ("'ally'", "exactly one team")),
+    "teams_unknown_player": (("$.teams[1][1]",), ("unknown player", "'carol'")),
+    "teams_player_on_no_team": (("$.players[4].name",), ("'dan'", "no team")),
+    "teams_three_teams": (("$.teams",), ("two teams", "CR 810.1", "got 3")),
+    "teams_one_player_team": (("$.teams[1]",), ("two or more players", "got 1")),
+    "teams_unshared_life": (("$.players[3].life",), ("shared life", "'bob'", "25", "30")),
+    "teams_with_attack": (("$.attack",), ("not modelled", "CR 805.10d", "CR 810.9")),
+    "teams_with_defending_player": (("$.defending_player",), ("nonactive team", "CR 805.10a")),
 }
 
 FILE_ONLY = frozenset({"duplicate_key", "huge_integer"})

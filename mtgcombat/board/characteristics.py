@@ -194,8 +194,8 @@ class View:
             return False
         if sel.controller == "targeted_player" and obj.controller not in targets:
             return False
-        if sel.controller == "opponents" and obj.controller == controller:
-            return False
+        if sel.controller == "opponents" and obj.controller in self.board.team_of(controller):
+            return False  # a teammate is no opponent (CR 102.3)
         if any(t not in obj.types for t in sel.types):
             return False
         if sel.subtypes_any and not obj.subtypes.intersection(sel.subtypes_any):

@@ -31,6 +31,7 @@ from mtgcombat.board.resolved import (
     check_targets,
 )
 from mtgcombat.board.source import check_shape, decode_board, read_board_text
+from mtgcombat.board.teams import check_teams
 from mtgcombat.errors import BoardError, json_path
 from mtgcombat.rules.catalog import Catalog, default_catalog
 from mtgcombat.rules.effects import EFFECT_KINDS, Color, Effect
@@ -118,6 +119,9 @@ class Board(_Strict):
     blocking_player: Name | None = None
     blocks: dict[Name, Name | list[Name]] | None = None
     removed_from_combat: list[Name] = Field(default_factory=list)
+    teams: list[list[Name]] | None = None
+    """Two-Headed Giant teams (CR 810.1, shared team turns CR 805): the active team is the
+    active player's team (:mod:`~mtgcombat.board.teams`)."""
 
     def player(self, name: str) -> Player:
         """The player called ``name``."""
@@ -133,10 +137,18 @@ class Board(_Strict):
                 return p
         raise KeyError(pid)
 
+    def team_of(self, name: str) -> frozenset[str]:
+        """The players of ``name``'s team (just ``name`` without ``teams``)."""
+        for team in self.teams or ():
+            if name in team:
+                return frozenset(team)
+        return frozenset({name})
+
     def opponents(self) -> list[str]:
-        """The active player's opponents still in the game, in board order."""
-        return [p.name for p in self.players
-                if p.name != self.active_player and not p.left_game]
+        """The active player's opponents still in the game, in board order: with teams, the
+        players not on the active team (CR 102.3)."""
+        team = self.team_of(self.active_player)
+        return [p.name for p in self.players if p.name not in team and not p.left_game]
 
 
 _TYPE_MESSAGES = {
@@ -259,6 +271,7 @@ def _check_references(board: Board, catalog: Catalog, file: str | None) -> None:
             listed = ", ".join(shown(n) for n in names)
             fail(f"unknown player {shown(name)} (players: {listed})", path)
 
+    check_teams(board, fail)
     _check_defending(board, known_player, fail)
     _check_left(board, fail)
     ids: dict[str, int] = {}

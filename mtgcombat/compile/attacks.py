@@ -37,6 +37,7 @@ from mtgcombat.compile.instances import (
     Target,
 )
 from mtgcombat.compile.instances import MaxAttackers as MaxAttackersInstance
+from mtgcombat.errors import BoardError
 from mtgcombat.rules.catalog import Catalog
 from mtgcombat.rules.effects import (
     EFFECT_KINDS,
@@ -66,7 +67,8 @@ class _Compiler(CompilerBase):
     role = "attack"
 
     def __init__(self, board: Board, view: View) -> None:
-        super().__init__(board, view, board.active_player, targets_of(board, view))
+        self.team = board.team_of(board.active_player)
+        super().__init__(board, view, board.active_player, targets_of(board, view), self.team)
         self.active = board.active_player
 
     # -- helpers ---------------------------------------------------------------------------
@@ -104,9 +106,11 @@ class _Compiler(CompilerBase):
     def not_declarable_reason(self, perm: Permanent) -> str:
         if perm.phased_out:
             return "phased out"
-        if perm.controller == self.active:
-            return "not a creature the active player controls"
-        return f"controlled by {perm.controller}, not the active player"
+        if perm.controller in self.team:
+            return ("not a creature the active team controls" if self.board.teams
+                    else "not a creature the active player controls")
+        return (f"controlled by {perm.controller}, not on the active team" if self.board.teams
+                else f"controlled by {perm.controller}, not the active player")
 
     def keywords(self) -> None:
         for o in self.creatures:
@@ -135,7 +139,20 @@ class _Compiler(CompilerBase):
         self.goad()
         for es in effect_sources(self.board, self.view):
             self.dispatch(es, EFFECT_COMPILERS)
+        self.check_team_costs()
         return self.assemble(self.active, cands, why_not)
+
+    def check_team_costs(self) -> None:
+        """Teammates don't share mana (CR 810.5), so a teammate's creature's cost to attack
+        would be paid from other resources than the active player's: refused."""
+        controller = {o.id: o.controller for o in self.creatures}
+        for cost in self.costs:
+            if cost.targets and controller.get(cost.creature) != self.active:
+                raise BoardError(
+                    f"teams: a cost to attack with {cost.creature!r}, which the active "
+                    f"player's teammate {controller.get(cost.creature)!r} controls, is not "
+                    f"modelled (teammates don't share mana, CR 810.5): {cost.source}",
+                    path="$.teams")
 
 
 _SCOPES: dict[str, Callable[[Target, EffectSource], bool]] = {
@@ -232,14 +249,23 @@ def _must_attack(c: _Compiler, es: EffectSource) -> None:
 
 
 def _must_attack_group(c: _Compiler, es: EffectSource) -> None:
+    """One requirement per affected player of the active team: with teams, each affected
+    player attacks with one of their own creatures ("each opponent", CR 102.3, 805.10b)."""
     eff = es.effect
     assert isinstance(eff, MustAttackGroup)
-    applies = (eff.players == "any"
-               or (eff.players == "you" and c.active == es.controller)
-               or (eff.players == "opponents" and c.active != es.controller))
-    if applies:
-        c.add_req(GroupRequirement(0, c.scope(eff.scope, es), es.source(
-            "CR 508.1d", "at least one creature attacks if able")))
+    affected = sorted(c.team if eff.players == "any"
+                      else ({es.controller} & c.team if eff.players == "you"
+                            else c.team - c.board.team_of(es.controller)))
+    scope = c.scope(eff.scope, es)
+    for player in affected:
+        if len(c.team) == 1:
+            c.add_req(GroupRequirement(0, scope, es.source(
+                "CR 508.1d", "at least one creature attacks if able")))
+            continue
+        mine = frozenset(o.id for o in c.creatures if o.controller == player)
+        c.add_req(GroupRequirement(0, scope, es.source(
+            "CR 508.1d", f"at least one creature {player} controls attacks if able"),
+            creatures=mine))
 
 
 def _conditional_groups(c: _Compiler, es: EffectSource) -> list[tuple[list[Obj], list[Obj]]]:

@@ -62,7 +62,8 @@ class EffectSource:
 
 def defending_players(board: Board) -> list[str]:
     """The defending players (CR 506.2, 802): every opponent with the attack-multiple-players
-    option, otherwise the chosen (or only) opponent."""
+    option, otherwise the chosen (or only) opponent; with teams, every player of the nonactive
+    team (CR 805.10a)."""
     opponents = board.opponents()
     if board.attack_multiple_players:
         return opponents
@@ -184,7 +185,8 @@ def check_registry(registry: Mapping[str, object], role: EffectRole) -> None:
 
 
 class CompilerBase:
-    """Collects the instances of one declaration step for the creatures of one player.
+    """Collects the instances of one declaration step for the creatures of one player (or of
+    ``players``: the active team, CR 805.10b).
 
     Subclasses set ``role`` and ``compilers`` (effect kind → compiler, for the kinds of that
     role); every other kind of the vocabulary compiles to nothing in that step."""
@@ -192,13 +194,14 @@ class CompilerBase:
     role: EffectRole
 
     def __init__(self, board: Board, view: View, player: str,
-                 targets: tuple[Target, ...]) -> None:
+                 targets: tuple[Target, ...], players: frozenset[str] | None = None) -> None:
         self.board = board
         self.view = view
         self.targets = targets
         self.all_targets = frozenset(t.id for t in targets)
+        declaring = players if players is not None else frozenset({player})
         self.creatures = [o for o in view.objects.values()
-                          if o.is_creature and o.controller == player]
+                          if o.is_creature and o.controller in declaring]
         self.restrictions: list[Restriction] = []
         self.requirements: list[Requirement] = []
         self.conditions: list[Condition] = []

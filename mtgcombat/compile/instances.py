@@ -223,7 +223,8 @@ class AttackRequirement:
 
 @dataclass(frozen=True)
 class GroupRequirement:
-    """Requirement instance: at least one creature attacks a target in ``targets``."""
+    """Requirement instance: at least one creature (of ``creatures``, when given: one
+    player's creatures in a team's combined attack) attacks a target in ``targets``."""
 
     index: int
     targets: frozenset[str]
@@ -231,13 +232,20 @@ class GroupRequirement:
     condition: int | None = None
     kind: Literal["group"] = "group"
     verb: Verb = "attack"
+    creatures: frozenset[str] | None = None
 
     @property
     def creature(self) -> None:
         return None
 
+    def counts(self, creature: str) -> bool:
+        """Can ``creature`` obey it (any creature, or one of ``creatures``)?"""
+        return self.creatures is None or creature in self.creatures
+
     def describe(self) -> str:
-        return (f"at least one creature {self.verb}s {_targets(self.targets)} "
+        who = ("creature" if self.creatures is None
+               else f"of {_targets(self.creatures)}")
+        return (f"at least one {who} {self.verb}s {_targets(self.targets)} "
                 f"({self.source})")
 
 

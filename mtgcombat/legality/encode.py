@@ -166,7 +166,8 @@ def _attack_term(req: Requirement, vm: VarMap) -> Term:
 
 def _group_term(req: Requirement, vm: VarMap) -> Term:
     assert isinstance(req, GroupRequirement)
-    return Term(vm.any_into(req.targets))
+    lits = vm.any_into(req.targets)
+    return Term(lits if req.creatures is None else lits & vm.creatures(req.creatures))
 
 
 def _exactly_one_term(req: Requirement, vm: VarMap) -> Term:

@@ -145,7 +145,7 @@ def _attack_obeyed(req: Requirement, pairs: Pairs) -> bool:
 
 def _group_obeyed(req: Requirement, pairs: Pairs) -> bool:
     assert isinstance(req, GroupRequirement)
-    return any(t in req.targets for _c, t in pairs)
+    return any(t in req.targets and req.counts(c) for c, t in pairs)
 
 
 def _exactly_one_obeyed(req: Requirement, pairs: Pairs) -> bool:

@@ -88,7 +88,9 @@ def satisfies(requirement: Requirement, decl: Decl) -> bool:
         return (requirement.creature in decl
                 and decl[requirement.creature] in requirement.targets)
     if isinstance(requirement, GroupRequirement):
-        return any(t in requirement.targets for t in decl.values())
+        mine = requirement.creatures
+        return any(t in requirement.targets and (mine is None or c in mine)
+                   for c, t in decl.items())
     raise ValueError(f"unknown requirement kind {requirement!r}")
 
 

@@ -18,11 +18,13 @@ Role = Literal["active", "defending", "not_defending"]
 
 
 def player_roles(board: Board) -> dict[str, Role]:
-    """Every player's :data:`Role`, by player name, in board order."""
+    """Every player's :data:`Role`, by player name, in board order; with teams, each player
+    of the active team is an active (attacking) player (CR 805.10a)."""
     defenders = set(defending_players(board))
+    active = board.team_of(board.active_player)
     roles: dict[str, Role] = {}
     for p in board.players:
-        if p.name == board.active_player:
+        if p.name in active:
             roles[p.name] = "active"
         elif p.name in defenders:
             roles[p.name] = "defending"
