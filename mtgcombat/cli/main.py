@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
     from mtgcombat.legality.attacks import AttackEngine
 
+from mtgcombat.cli.cards import cards
 from mtgcombat.cli.common import (
     ASSUME_PAYABLE,
     BOARD,
@@ -290,6 +291,7 @@ class _OutUsage(click.ClickException):
 
 
 cli.add_command(damage)
+cli.add_command(cards)
 
 
 # -- entry point ---------------------------------------------------------------------------

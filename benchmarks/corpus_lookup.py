@@ -1,0 +1,80 @@
+"""Oracle corpus lookups against catalog lookups, each in a fresh interpreter.
+
+Usage: ``python benchmarks/corpus_lookup.py [--rounds 5]``. Per round, one new process times
+importing the corpus module (after the catalog's), 10 catalog lookups (the first loads the
+catalog), then the corpus's cold first lookup (opening the database), 9 more
+lookups, and ``close_names`` for a misspelt name (cold: it reads the name list; then warm).
+Prints medians in ms and the corpus's extra cost for a board naming 10 cards (goal: ≤ 50 ms).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+
+CATALOG = ["Grizzly Bears", "Crazed Goblin", "Avatar of Slaughter", "Bear Cub", "Glory Seeker",
+           "Wall of Roots", "Crawlspace", "Silent Arbiter", "Master of Cruelties",
+           "Scarred Puma"]
+CORPUS = ["Serra Angel", "Tarmogoyf", "Delver of Secrets", "Fire // Ice", "White Knight",
+          "Questing Beast", "Roaming Throne", "Blightsteel Colossus", "Segovian Leviathan",
+          "Insectile Aberration"]
+
+PROBE = """
+import json, sys, time
+from mtgcombat.rules import catalog
+cat_names, corpus_names = json.loads(sys.argv[1])
+t = time.perf_counter()
+from mtgcombat.rules import corpus
+import_corpus = time.perf_counter() - t
+t = time.perf_counter()
+cat = catalog.default_catalog()
+for n in cat_names:
+    cat.get(n)
+catalog_10 = time.perf_counter() - t
+t = time.perf_counter()
+assert corpus.lookup(corpus_names[0]) is not None
+cold = time.perf_counter() - t
+t = time.perf_counter()
+for n in corpus_names[1:]:
+    assert corpus.lookup(n) is not None
+warm_9 = time.perf_counter() - t
+t = time.perf_counter()
+corpus.close_names("Sera Angle")
+close_cold = time.perf_counter() - t
+t = time.perf_counter()
+corpus.close_names("Tarmogof")
+close_warm = time.perf_counter() - t
+print(json.dumps({"import_corpus": import_corpus, "catalog_10": catalog_10,
+                  "corpus_cold_1": cold, "corpus_warm_9": warm_9,
+                  "corpus_10": cold + warm_9, "close_names_cold": close_cold,
+                  "close_names_warm": close_warm}))
+"""
+
+
+def measure(rounds: int) -> dict[str, float]:
+    """Median milliseconds of each measurement over ``rounds`` fresh processes."""
+    runs: list[dict[str, float]] = []
+    for _ in range(rounds):
+        out = subprocess.run([sys.executable, "-c", PROBE, json.dumps([CATALOG, CORPUS])],
+                             check=True, capture_output=True, text=True).stdout
+        runs.append(json.loads(out))
+    return {k: 1000 * statistics.median(r[k] for r in runs) for k in runs[0]}
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("--rounds", type=int, default=5, help="fresh processes (default 5)")
+    args = p.parse_args()
+    result = measure(max(1, min(args.rounds, 50)))
+    for key, ms in result.items():
+        print(f"{key:>18}: {ms:8.2f} ms")
+    extra = result["import_corpus"] + result["corpus_10"]
+    print(f"10 corpus cards cost at most {extra:.2f} ms more than 10 catalog cards (the "
+          "catalog loads either way; goal: at most 50 ms)")
+
+
+if __name__ == "__main__":
+    main()
