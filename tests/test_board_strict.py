@@ -280,3 +280,13 @@ def test_long_strings_are_capped_and_echoes_truncated() -> None:
     assert "unknown card name" in err.message and "…" in err.message
     err = _bad(_board({**BEAR, "controller": "z" * 150}))
     assert "…" in err.message and len(err.message) < 150
+
+
+def test_every_modelled_keyword_is_accepted_on_a_board() -> None:
+    """The keywords whose combat rules are modelled are all accepted by the keyword parser
+    (flanking, CR 702.25, was modelled but refused), as are these CR 702 newcomers."""
+    from mtgcombat.rules.effects import KEYWORDS
+    from mtgcombat.rules.keywords import canonical_keyword
+
+    for kw in sorted(KEYWORDS) + ["mayhem {1}{R}", "choose a background", "doctor's companion"]:
+        assert canonical_keyword(kw) == kw

@@ -25,7 +25,7 @@ MAX_KEYWORD_NUMBER = 1_000_000
 _P: dict[Param, str] = {
     "": """deathtouch|defender|double strike|first strike|flash|flying|haste|indestructible
         |intimidate|lifelink|reach|shroud|trample|vigilance|banding|phasing|shadow
-        |trample over planeswalkers
+        |trample over planeswalkers|flanking|choose a background|doctor's companion
         |horsemanship|fear|provoke|storm|sunburst|epic|convoke|haunt|split second|delve
         |gravestorm|changeling|conspire|persist|wither|retrace|exalted|cascade|rebound
         |umbra armor|totem armor|infect|battle cry|living weapon|undying|soulbond|unleash
@@ -50,7 +50,7 @@ _P: dict[Param, str] = {
         |emerge|escalate|embalm|eternalize|jump-start|spectacle|escape|mutate|encore
         |foretell|disturb|cleave|reconfigure|blitz|squad|prototype|more than meets the eye
         |disguise|plot|freerunning|offspring|harmonize|warp|sneak|ward|kicker|equip
-        |replicate|craft|web-slinging|suspend|awaken|reinforce|impending|splice|affinity
+        |replicate|craft|web-slinging|mayhem|suspend|awaken|reinforce|impending|splice|affinity
         |enchant|champion|partner|gift|companion|bands with other|hexproof|protection""",
 }
 """Keyword name → parameter form, as written in the table above: a name listed under ``""``
