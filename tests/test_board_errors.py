@@ -103,7 +103,7 @@ CASES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "teams_three_teams": (("$.teams",), ("two teams", "CR 810.1", "got 3")),
     "teams_one_player_team": (("$.teams[1]",), ("two or more players", "got 1")),
     "teams_unshared_life": (("$.players[3].life",), ("shared life", "'bob'", "25", "30")),
-    "teams_with_attack": (("$.attack",), ("not modelled", "CR 805.10d", "CR 810.9")),
+    "teams_with_blocking_player": (("$.blocking_player",), ("defending team", "CR 805.10d")),
     "teams_with_defending_player": (("$.defending_player",), ("nonactive team", "CR 805.10a")),
 }
 

@@ -59,12 +59,34 @@ def combats(draw: st.DrawFn) -> dict[str, Any]:
                        "b0": draw(st.sampled_from([0, 0, 1]))}}
 
 
+@st.composite
+def team_combats(draw: st.DrawFn) -> dict[str, Any]:
+    """A combat of :func:`combats` in Two-Headed Giant: you and ally attack, opp and mate
+    block; each creature is controlled by one of its team's players."""
+    spec = draw(combats())
+    spec["teams"] = True
+    for c in spec["attackers"] + spec["blockers"]:
+        c["teammate"] = draw(st.booleans())
+    return spec
+
+
+def controller(spec: dict[str, Any], c: dict[str, Any]) -> str:
+    """Who controls creature ``c``: an attacker you (or ally), a blocker opp (or mate)."""
+    attacking = "target" in c
+    if c.get("teammate"):
+        return "ally" if attacking else "mate"
+    return "you" if attacking else "opp"
+
+
+def players_of(spec: dict[str, Any]) -> tuple[str, ...]:
+    return ("you", "ally", "opp", "mate") if spec.get("teams") else ("you", "opp")
+
+
 def to_board(spec: dict[str, Any]) -> dict[str, Any]:
     perms: list[dict[str, Any]] = [
         {"id": "pw", "name": "Walker", "types": ["Planeswalker"], "controller": "opp",
          "loyalty": spec["pw_loyalty"]}]
-    for c, who in [(a, "you") for a in spec["attackers"]] + [(b, "opp")
-                                                             for b in spec["blockers"]]:
+    for c, who in [(c, controller(spec, c)) for c in spec["attackers"] + spec["blockers"]]:
         perms.append({"id": c["id"], "name": c["id"], "types": ["Creature"], "controller": who,
                       "power": c["power"], "toughness": c["toughness"], "damage": c["marked"],
                       "keywords": c["kw"],
@@ -84,8 +106,10 @@ def to_board(spec: dict[str, Any]) -> dict[str, Any]:
     removed = [c["id"] for c in spec["attackers"] + spec["blockers"] if c["removed"]]
     if spec["pw_removed"]:
         removed.append("pw")
-    return {"active_player": "you", "players": [{"name": "you"}, {"name": "opp"}],
-            "permanents": perms, "attack": {a["id"]: a["target"] for a in spec["attackers"]},
+    teams = {"teams": [["you", "ally"], ["opp", "mate"]]} if spec.get("teams") else {}
+    return {"active_player": "you", "players": [{"name": p} for p in players_of(spec)],
+            **teams, "permanents": perms,
+            "attack": {a["id"]: a["target"] for a in spec["attackers"]},
             "blocks": {b["id"]: b["blocks"] for b in spec["blockers"]},
             "removed_from_combat": removed, "effects": effects}
 
@@ -271,7 +295,7 @@ def ref_result(spec: dict[str, Any], asg: dict[str, dict[str, int]]
     """Life, poison and destroyed creatures after dealing ``asg`` (510.2, 702.80, 702.90,
     702.164, 702.15, 704.5f-h)."""
     live = in_combat(spec)
-    life, gain = {"you": 20, "opp": 20}, {"you": 0, "opp": 0}
+    life, gain = {p: 20 for p in players_of(spec)}, {p: 0 for p in players_of(spec)}
     poison: dict[str, int] = {}
     marked = {c: live[c]["marked"] for c in live}
     minus = {c: 0 for c in live}
@@ -281,7 +305,7 @@ def ref_result(spec: dict[str, Any], asg: dict[str, dict[str, int]]
         if dealt <= 0:
             continue
         if "lifelink" in kw:
-            gain["you" if "target" in live[src] else "opp"] += dealt
+            gain[controller(spec, live[src])] += dealt
         if r in live:
             if "infect" in kw or "wither" in kw:
                 minus[r] += dealt
@@ -296,6 +320,10 @@ def ref_result(spec: dict[str, Any], asg: dict[str, dict[str, int]]
             if "infect" not in kw:
                 life[r] -= dealt
     life = {p: life[p] + gain[p] for p in life}
+    if spec.get("teams"):  # CR 810.9a: one life total per team, changed by either teammate
+        for team in (("you", "ally"), ("opp", "mate")):
+            total = 20 + sum(life[p] - 20 for p in team)
+            life.update({p: total for p in team})
     dead = []
     for c, f in live.items():
         t = f["toughness"] - minus[c]
@@ -333,6 +361,15 @@ def test_engine_agrees_with_reference(spec: dict[str, Any]) -> None:
 @settings(max_examples=20000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(combats())
 def test_engine_agrees_with_reference_large(spec: dict[str, Any]) -> None:
+    compare(spec)
+
+
+@settings(max_examples=500, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(team_combats())
+def test_engine_agrees_with_reference_on_team_boards(spec: dict[str, Any]) -> None:
+    """Two-Headed Giant: the same combats with each creature controlled by either teammate;
+    life totals are the teams' (CR 810.9a), lifelink gains for its controller's team."""
     compare(spec)
 
 

@@ -374,3 +374,29 @@ def test_http_after_first() -> None:
         assert r.status_code == 422 and "ds2" in r.text
         r = c.post("/v1/damage/check", json={"board": raw, "first_assignment": {"ds": {}}})
         assert r.status_code == 422 and "after_first" in r.text
+
+
+# -- flanking (CR 702.25) ----------------------------------------------------------------------
+
+
+def test_flanking_shrinks_a_blocker_without_flanking() -> None:
+    """702.25a: Bear Cub (2/2) blocking a 2/2 flanker becomes 1/1 before damage: the flanker
+    takes 1 and survives, the Cub dies; a blocker with flanking is not shrunk."""
+    b = board([creature("k", 2, 2, "flanking"), {"id": "cub", "card": "Bear Cub"}],
+              {"k": "opp"}, {"cub": "k"})
+    r = resolve_combat(b)
+    assert tuple(r.destroyed) == ("cub",)
+    b2 = board([creature("k", 2, 2, "flanking"), creature("f", 2, 2, "flanking")],
+               {"k": "opp"}, {"f": "k"})
+    assert sorted(resolve_combat(b2).destroyed) == ["f", "k"]  # 2 damage each way
+
+
+def test_flanking_kills_a_one_toughness_blocker_and_the_attacker_stays_blocked() -> None:
+    """A 1/1 blocker (a custom 0/0 with a +1/+1 counter: derived values) dies to the -1/-1
+    before damage (704.5f), so combat damage destroys nothing; the flanker stays blocked
+    (509.1h) and, without trample, deals no damage to the player."""
+    b = board([creature("k", 3, 3, "flanking"),
+               {"id": "g", "name": "g", "types": ["Creature"], "counters": {"+1/+1": 1}}],
+              {"k": "opp"}, {"g": "k"})
+    r = resolve_combat(b)
+    assert r.life["opp"] == 20 and tuple(r.destroyed) == ()

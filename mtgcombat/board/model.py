@@ -405,17 +405,19 @@ def _check_permanent(perm: Permanent, at: str, ids: Mapping[str, int],
 def _check_combat(board: Board, ids: Mapping[str, int], names: Mapping[str, int],
                   fail: Fail) -> None:
     """The blocks and damage fields: ids they name must exist and fit together."""
+    active = board.team_of(board.active_player)
     if board.attack is not None:
         for cid, target in board.attack.items():
             at = f"$.attack.{cid}"
             if cid not in ids:
                 fail(f"no permanent with id {shown(cid)} to attack with", at)
-            elif board.permanents[ids[cid]].controller != board.active_player:
+            elif board.permanents[ids[cid]].controller not in active:
                 fail(f"{shown(cid)} is not controlled by the active player; expected a "
-                     f"creature {shown(board.active_player)} controls", at)
+                     f"creature {shown(board.active_player)} controls"
+                     f"{' (or their teammate, CR 805.10a)' if board.teams else ''}", at)
             if target not in ids and target not in names:
                 fail(f"no player or permanent called {shown(target)}", at)
-            elif target == board.active_player:
+            elif target in active:
                 fail("a creature can't attack its own controller; expected an opponent, "
                      "a planeswalker or a battle", at)
     if board.blocking_player is not None:

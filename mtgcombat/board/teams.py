@@ -15,16 +15,22 @@ What the rules say and what the model does with it:
   controller: a creature that can't attack one defending player may attack their teammate.
   "Each opponent attacks with at least one creature" is one requirement per opponent on the
   active team, obeyed by that player's own creatures.
+- CR 805.10d: the defending team declares one combined block, legal as a whole (CR 509.1):
+  any creature of either defending player may block a creature attacking that team, one of
+  their planeswalkers or battles. CR 805.10e: "the defending player" of an attacker is the
+  one it attacks, or who controls or protects what it attacks (landwalk, Tromokratis).
 - CR 810.4, 810.9a: a team has one shared life total, and an effect or cost that needs a
-  player's life total uses the team's; CR 810.10: poison counters are shared too. Each
-  player of a team gives the same ``life`` and ``poison``: the team's.
+  player's life total uses the team's; combat damage and lifelink change it, and each
+  teammate shows it; CR 810.10: poison counters are shared too. Each player of a team gives
+  the same ``life`` and ``poison``: the team's.
 - CR 810.5: mana and other resources aren't shared, so each player pays for their own
-  creatures; only costs to attack with the active player's own creatures are modelled.
+  creatures; only costs to attack with the active player's own creatures, and costs to
+  block with the defending team's first listed player's creatures, are modelled (others are
+  refused when compiled).
 
-Not modelled (refused with a :class:`~mtgcombat.errors.BoardError`): the defending team's
-combined block (CR 805.10d) and combat damage to a shared life total (CR 810.9), hence the
-``attack``, ``blocks``, ``blocking_player`` and ``removed_from_combat`` fields; a player who
-left the game (in Two-Headed Giant a team loses and leaves together, CR 810.8a-b); and the
+Not modelled (refused with a :class:`~mtgcombat.errors.BoardError`): a chosen
+``blocking_player`` (the whole defending team blocks, CR 805.10d); a player who left the game
+(in Two-Headed Giant a team loses and leaves together, CR 810.8a-b); and the
 single-defending-player option (``attack_multiple_players: false``, ``defending_player``),
 since the whole nonactive team defends (CR 805.10a).
 """

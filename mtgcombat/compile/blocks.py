@@ -63,9 +63,20 @@ _LANDWALK = {"islandwalk": "Island", "forestwalk": "Forest", "swampwalk": "Swamp
              "mountainwalk": "Mountain", "plainswalk": "Plains"}
 
 
+def blocking_players(board: Board) -> frozenset[str]:
+    """The players whose creatures block: with teams, the whole defending team (one combined
+    block, CR 805.10d); otherwise just :func:`blocking_player`."""
+    if board.teams is not None:
+        return frozenset(board.opponents())
+    return frozenset({blocking_player(board)})
+
+
 def blocking_player(board: Board) -> str:
     """The blocking player: the board's ``blocking_player``, or the only player attacked or
-    controlling or protecting an attacked permanent (in a two-player game, the opponent)."""
+    controlling or protecting an attacked permanent (in a two-player game, the opponent);
+    with teams, the defending team's first listed player, who pays the costs to block."""
+    if board.teams is not None:
+        return next(t for t in board.teams if board.active_player not in t)[0]
     if board.blocking_player is not None:
         return board.blocking_player
     if len(board.players) == 2:
@@ -121,23 +132,32 @@ class _BlockCompiler(CompilerBase):
 
     def __init__(self, board: Board, view: View) -> None:
         self.blocker_player = blocking_player(board)
-        self.attackers = _attackers(board, view, self.blocker_player)
+        self.blockers = blocking_players(board)
+        self.defender = _attackers(board, view, self.blockers)
+        self.attackers = [view.objects[a] for a in self.defender]
         super().__init__(board, view, self.blocker_player, tuple(
-            Target(a.id, "creature", board.active_player) for a in self.attackers))
+            Target(a.id, "creature", board.active_player) for a in self.attackers),
+            self.blockers)
         self.capacity: dict[str, int | None] = {o.id: 1 for o in self.creatures}
 
     def not_declarable_reason(self, perm: Permanent) -> str:
+        if self.board.teams is not None:
+            return "not a creature the defending team controls"
         return f"not a creature {self.blocker_player} controls"
 
     # -- keywords ----------------------------------------------------------------------------
 
     def keywords(self) -> None:
-        lands = [o for o in self.view.objects.values()
-                 if o.is_land and o.controller == self.blocker_player]
+        # Landwalk looks at the attacker's defending player: the player it attacks, or who
+        # controls / protects what it attacks (CR 805.10e with teams).
+        lands: dict[str, list[Obj]] = {}
+        for o in self.view.objects.values():
+            if o.is_land:
+                lands.setdefault(o.controller, []).append(o)
         for b in self.creatures:
             by_reason: dict[str, set[str]] = {}
             for a in self.attackers:
-                why = evasion(a, b, lands)
+                why = evasion(a, b, lands.get(self.defender[a.id], []))
                 if why is not None:
                     by_reason.setdefault(f"{a.name}: {why}", set()).add(a.id)
             for why, ids in by_reason.items():
@@ -165,6 +185,7 @@ class _BlockCompiler(CompilerBase):
             else:
                 cands.append(Candidate(o.id, o.name, tuple(t.id for t in self.targets),
                                        capacity=self.capacity[o.id]))
+        self.check_team_costs()
         out = self.assemble(self.blocker_player, tuple(cands), why_not)
         return dataclasses.replace(
             out,
@@ -174,14 +195,28 @@ class _BlockCompiler(CompilerBase):
         )
 
 
-def _attackers(board: Board, view: View, blocker_player: str) -> list[Obj]:
-    """Attackers attacking the blocking player, their planeswalkers or battles."""
+    def check_team_costs(self) -> None:
+        """Teammates don't share mana (CR 810.5): only the first listed defending player's
+        creatures' costs to block are modelled; a teammate's is refused."""
+        controller = {o.id: o.controller for o in self.creatures}
+        for cost in self.costs:
+            if cost.targets and controller.get(cost.creature) != self.blocker_player:
+                raise BoardError(
+                    f"teams: a cost to block with {cost.creature!r}, which "
+                    f"{controller.get(cost.creature)!r} controls, is not modelled (teammates "
+                    f"don't share mana, CR 810.5; only {self.blocker_player!r}, the defending "
+                    f"team's first listed player, pays): {cost.source}", path="$.teams")
+
+
+def _attackers(board: Board, view: View, blockers: frozenset[str]) -> dict[str, str]:
+    """Attackers attacking a blocking player, their planeswalkers or battles, each with its
+    defending player (CR 805.10d-e)."""
     if board.attack is None:
         raise BoardError("a board for blocks needs an 'attack' (which creature attacks what)",
                          path="$.attack")
     valid = {t.id: t for t in targets_of(board, view)}
     removed = set(board.removed_from_combat)
-    out: list[Obj] = []
+    out: dict[str, str] = {}
     for cid, target in board.attack.items():
         at = f"$.attack.{cid}"
         obj = view.objects.get(cid)
@@ -191,8 +226,8 @@ def _attackers(board: Board, view: View, blocker_player: str) -> list[Obj]:
             raise BoardError(f"{target!r} can't be attacked: not a defending player, a "
                              "planeswalker a defending player controls or a battle a "
                              "defending player protects (CR 508.1b)", path=at)
-        if valid[target].player == blocker_player and cid not in removed:
-            out.append(obj)
+        if valid[target].player in blockers and cid not in removed:
+            out[cid] = valid[target].player
     return out
 
 
@@ -272,10 +307,10 @@ def _more_than(c: _BlockCompiler, es: EffectSource) -> None:
 def _unless_all_block(c: _BlockCompiler, es: EffectSource) -> None:
     eff = es.effect
     assert isinstance(eff, CantBeBlockedUnlessAllBlock)
-    # Every creature the defending player controls, tapped ones included: one that can't
-    # block this attacker makes it unblockable.
-    everyone = frozenset(o.id for o in c.creatures)
+    # Every creature the attacker's defending player controls (CR 805.10e), tapped ones
+    # included: one that can't block this attacker makes it unblockable.
     for a in c.select(es, eff.affects, c.attackers):
+        everyone = frozenset(o.id for o in c.creatures if o.controller == c.defender[a.id])
         c.restrictions.append(AllOrNone(a.id, everyone, es.source(
             "CR 509.1b", "can't be blocked unless all creatures defending player controls "
             "block it")))

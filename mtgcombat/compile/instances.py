@@ -163,9 +163,10 @@ class MinBlockers:
 
 @dataclass(frozen=True)
 class AllOrNone:
-    """``target`` (an attacker) is blocked by none of ``creatures`` or by every one of them,
-    and by no other creature (Tromokratis: "can't be blocked unless all creatures defending
-    player controls block it")."""
+    """``target`` (an attacker) is blocked by no creature or by every one of ``creatures``,
+    others possibly joining them (Tromokratis: "can't be blocked unless all creatures
+    defending player controls block it"; with teams, the defending player's teammate's
+    creatures may block it too, CR 805.10d-e)."""
 
     target: str
     creatures: frozenset[str]

@@ -10,6 +10,7 @@ as that step begins, with the creatures' keywords unchanged since the first step
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -168,6 +169,27 @@ def _fighter(obj: Obj, perm: Permanent, by_toughness: bool) -> Fighter:
                    assigns_by="toughness" if by_toughness else "power")
 
 
+def _flanked(view: View, blocks: dict[str, tuple[str, ...]],
+             fighters: dict[str, Fighter]) -> list[str]:
+    """Flanking (CR 702.25): each blocker without flanking gets -1/-1 until end of turn for
+    each attacker with flanking it blocks (the trigger resolves in the declare blockers step;
+    a blocker whose power and toughness the board gives is taken as already including it).
+    Returns the blockers this kills (toughness 0 or less, CR 704.5f)."""
+    dead: list[str] = []
+    for b, attackers in blocks.items():
+        f = fighters[b]
+        n = sum(1 for a in attackers if "flanking" in fighters[a].keywords)
+        if n == 0 or "flanking" in f.keywords or view.objects[b].pt_fixed:
+            continue
+        toughness = f.toughness - n
+        power = f.toughness - n if f.assigns_by == "toughness" else f.power - n
+        fighters[b] = dataclasses.replace(f, power=max(0, power), toughness=toughness)
+        if toughness <= 0:
+            dead.append(b)
+            del fighters[b]
+    return dead
+
+
 def _damage_rules(board: Board, view: View, ids: list[str]) -> tuple[set[str], set[str]]:
     """The creatures among ``ids`` that assign combat damage by toughness (Doran, the Siege
     Tower) and those that may assign it as though unblocked (Thorn Elemental)."""
@@ -223,6 +245,8 @@ def combat_at(board: Board, catalog: Catalog | None = None, *,
     by_t, unblocked = _damage_rules(board, view, [*attack, *blocks])
     fighters = {c: _fighter(view.objects[c], board.permanents[index[c]], c in by_t)
                 for c in [*attack, *blocks]}
+    for b in _flanked(view, blocks, fighters):
+        del blocks[b]  # dead before damage: the attacker stays blocked (509.1h)
     counters: dict[str, int] = {}
     walkers: dict[str, str] = {}
     left: set[str] = set()
@@ -265,7 +289,9 @@ def _silenced(board: Board, view: View, attack: dict[str, str], blocked: frozens
 
 def _life_becomes_one(board: Board, players: set[str]) -> Board:
     """``board`` with each of ``players``' life total set to 1 when higher (the trigger
-    resolved in the declare blockers step; a life total already 1 or lower is kept)."""
+    resolved in the declare blockers step; a life total already 1 or lower is kept). With
+    teams, a player's life total is the team's (CR 810.9a): their teammate's becomes 1 too."""
+    players = {m for name in players for m in board.team_of(name)}
     if not any(p.name in players and p.life > 1 for p in board.players):
         return board
     updated = [p.model_copy(update={"life": 1}) if p.name in players and p.life > 1 else p

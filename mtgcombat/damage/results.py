@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from mtgcombat.board.characteristics import View
-from mtgcombat.board.model import Permanent
+from mtgcombat.board.model import Board, Permanent
 from mtgcombat.damage.combat import Assignment, Combat, Fighter, Step, combat_at
 
 
@@ -152,6 +152,7 @@ def deal(combat: Combat, assignment: Mapping[str, Mapping[str, int]], step: Step
             counters[e.recipient] = max(counters[e.recipient] - n, 0)
     for who, gain in lifelink.items():
         life[who] += gain
+    life = _shared_life(combat.board, life_before, life)
     destroyed = tuple(c for c, f in combat.fighters.items()
                       if _dies(f, marked[c], c in deathtouched, minus.get(c, 0)))
     return StepResult(step=step, assignment={c: dict(s) for c, s in assignment.items()},
@@ -161,6 +162,21 @@ def deal(combat: Combat, assignment: Mapping[str, Mapping[str, int]], step: Step
                       destroyed=destroyed, player_damage=player_damage, lifelink=lifelink,
                       poison=poison, minus_counters=minus, shields=shields,
                       object_damage=object_damage)
+
+
+def _shared_life(board: Board, before: Mapping[str, int],
+                 life: dict[str, int]) -> dict[str, int]:
+    """With teams, a life total is the team's (CR 810.9a): every life change to a teammate
+    (damage, lifelink) changes the shared total, which each teammate then shows. Without
+    teams, unchanged."""
+    if board.teams is None:
+        return life
+    shared = dict(life)
+    for team in board.teams:
+        change = sum(life[p] - before[p] for p in team)
+        for p in team:
+            shared[p] = before[p] + change
+    return shared
 
 
 def _dies(f: Fighter, marked: int, deathtouched: bool, minus: int = 0) -> bool:
@@ -194,8 +210,9 @@ def after(combat: Combat, result: StepResult) -> Combat:
         if p.attached_to in gone:
             update["attached_to"] = None
         perms.append(p.model_copy(update=update) if update else p)
-    players = [p.model_copy(update={"life": result.life[p.name],
-                                    **_poisoned(p, result.poison.get(p.name, 0))})
+    # Poison counters are the team's (CR 810.10): each teammate gets every one the team got.
+    players = [p.model_copy(update={"life": result.life[p.name], **_poisoned(
+        p, sum(result.poison.get(m, 0) for m in board.team_of(p.name)))})
                for p in board.players]
     new = board.model_copy(update={"permanents": perms, "players": players})
     nxt = combat_at(new, combat.catalog, trigger=False)

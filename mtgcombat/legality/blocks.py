@@ -57,10 +57,12 @@ class BlockEngine(Engine[BlockDeclaration]):
             if cand is None:
                 return self.not_a_candidate(blocker, "a blocker", "CR 509.1a", decl)
             if attacker not in cand.targets:
+                teams = self.board.teams is not None
+                who = "a player of the defending team" if teams else self.inst.active_player
                 return Verdict(False, "illegal_target",
                                f"{blocker} can't block {attacker}: not a creature attacking "
-                               f"{self.inst.active_player}, a planeswalker they control or "
-                               "a battle they protect (CR 509.1a)", decl)
+                               f"{who}, a planeswalker they control or a battle they protect "
+                               f"(CR 509.1a{', 805.10d' if teams else ''})", decl)
             per_blocker[blocker] = per_blocker.get(blocker, 0) + 1
             if cand.capacity is not None and per_blocker[blocker] > cand.capacity:
                 return Verdict(False, "restriction",

@@ -140,10 +140,7 @@ def _min_blockers(r: Restriction, vm: VarMap) -> list[Constraint]:
 def _all_or_none(r: Restriction, vm: VarMap) -> list[Constraint]:
     assert isinstance(r, AllOrNone)
     blocked = vm.any_into(frozenset({r.target}))
-    out: list[Constraint] = [Implies(blocked, vm.into(c, {r.target}))
-                             for c in sorted(r.creatures)]
-    out += [Fix(vm.into(c, {r.target}), False) for c in vm.by_creature if c not in r.creatures]
-    return out
+    return [Implies(blocked, vm.into(c, {r.target})) for c in sorted(r.creatures)]
 
 
 RESTRICTION_ENCODERS: dict[str, Encoder] = {

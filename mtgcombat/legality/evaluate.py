@@ -117,7 +117,7 @@ def _needs_companion(r: Restriction, pairs: Pairs) -> bool:
 def _all_or_none(r: Restriction, pairs: Pairs) -> bool:
     assert isinstance(r, AllOrNone)
     blockers = {c for c, t in pairs if t == r.target}
-    return not blockers or blockers == set(r.creatures)
+    return not blockers or blockers >= set(r.creatures)
 
 
 RESTRICTION_CHECKS: dict[type, Callable[[Restriction, Pairs], bool]] = {

@@ -88,9 +88,10 @@ def obeys(restriction: Restriction, decl: Pairs) -> bool:
         n = len(blockers_against(decl, [restriction.target]))
         return n == 0 or n >= restriction.count
     if isinstance(restriction, AllOrNone):
-        # Tromokratis: blocked by no creature, or by every one of the listed creatures.
+        # Tromokratis: blocked by no creature, or by every one of the listed creatures (the
+        # defending player's; with teams, their teammate's creatures may block it too).
         against = blockers_against(decl, [restriction.target])
-        return not against or against == set(restriction.creatures)
+        return not against or against >= set(restriction.creatures)
     raise ValueError(f"unknown restriction kind {restriction.kind!r}")
 
 
@@ -165,12 +166,15 @@ class BlockingSetup:
     """Who blocks, with what, against what (CR 509.1), worked out from the board alone."""
 
     blocking_player: str
+    """With teams, the defending team's first listed player."""
     candidates: frozenset[str]
     attackers: frozenset[str]
     creatures: frozenset[str]
     evasion: frozenset[tuple[str, str]]
     """(blocker, attacker) pairs of the blocking player's creatures that an evasion rule
     forbids, whether or not the blocker is a candidate."""
+    blocking_players: frozenset[str] = frozenset()
+    """Every player whose creatures block: with teams, the whole defending team (CR 805.10d)."""
 
 
 def blocking_setup(board: Board) -> BlockingSetup:
@@ -188,30 +192,44 @@ def blocking_setup(board: Board) -> BlockingSetup:
             return o.protector if o.is_battle and o.protector is not None else o.controller
         return target
 
-    if board.blocking_player is not None:
-        player = board.blocking_player
-    elif len(board.players) == 2:
-        player = next(p.name for p in board.players if p.name != board.active_player)
-    else:
-        attacked = {player_of(t) for t in attack.values()}
-        if len(attacked) != 1:
-            raise ValueError("the blocking player is ambiguous")
-        player = attacked.pop()
+    player, players = _blockers_of(board, {player_of(t) for t in attack.values()})
     removed = set(board.removed_from_combat)
-    creatures = [o for o in objs.values() if "Creature" in o.types and o.controller == player]
+    creatures = [o for o in objs.values() if "Creature" in o.types and o.controller in players]
     attackers = [objs[a] for a, t in attack.items()
-                 if a in objs and a not in removed and player_of(t) == player]
-    land_types = frozenset(st for o in objs.values()
-                           if "Land" in o.types and o.controller == player for st in o.subtypes)
+                 if a in objs and a not in removed and player_of(t) in players]
+    # Landwalk looks at the attacker's defending player: with teams, the one it attacks or
+    # who controls / protects what it attacks (CR 805.10e).
+    lands = {who: frozenset(st for o in objs.values()
+                            if "Land" in o.types and o.controller == who for st in o.subtypes)
+             for who in players}
     evasion = frozenset(
         (b.id, a.id) for b in creatures for a in attackers
-        if evasion_reason(a, b, land_types, attacking_power(board, view, a)) is not None)
+        if evasion_reason(a, b, lands[player_of(attack[a.id])],
+                          attacking_power(board, view, a)) is not None)
     return BlockingSetup(
         blocking_player=player,
         candidates=frozenset(o.id for o in creatures if not o.tapped and o.id not in removed),
         attackers=frozenset(a.id for a in attackers),
         creatures=frozenset(o.id for o in creatures),
-        evasion=evasion)
+        evasion=evasion, blocking_players=players)
+
+
+def _blockers_of(board: Board, attacked: set[str]) -> tuple[str, frozenset[str]]:
+    """The blocking player and every player whose creatures block: with teams the nonactive
+    team, which defends and blocks together (CR 805.10a, d), its first listed player first;
+    otherwise the given blocking player, the only opponent or the only player attacked."""
+    if board.teams is not None:
+        team = next(t for t in board.teams if board.active_player not in t)
+        return team[0], frozenset(team)
+    if board.blocking_player is not None:
+        player = board.blocking_player
+    elif len(board.players) == 2:
+        player = next(p.name for p in board.players if p.name != board.active_player)
+    elif len(attacked) == 1:
+        player = next(iter(attacked))
+    else:
+        raise ValueError("the blocking player is ambiguous")
+    return player, frozenset({player})
 
 
 def attacking_power(board: Board, view: View, attacker: Obj) -> int:
