@@ -37,7 +37,6 @@ from mtgcombat.compile.instances import (
     Target,
 )
 from mtgcombat.compile.instances import MaxAttackers as MaxAttackersInstance
-from mtgcombat.errors import BoardError
 from mtgcombat.rules.catalog import Catalog
 from mtgcombat.rules.effects import (
     EFFECT_KINDS,
@@ -139,20 +138,8 @@ class _Compiler(CompilerBase):
         self.goad()
         for es in effect_sources(self.board, self.view):
             self.dispatch(es, EFFECT_COMPILERS)
-        self.check_team_costs()
+        self.refuse_teammate_costs(self.active, "attack", "the active player")
         return self.assemble(self.active, cands, why_not)
-
-    def check_team_costs(self) -> None:
-        """Teammates don't share mana (CR 810.5), so a teammate's creature's cost to attack
-        would be paid from other resources than the active player's: refused."""
-        controller = {o.id: o.controller for o in self.creatures}
-        for cost in self.costs:
-            if cost.targets and controller.get(cost.creature) != self.active:
-                raise BoardError(
-                    f"teams: a cost to attack with {cost.creature!r}, which the active "
-                    f"player's teammate {controller.get(cost.creature)!r} controls, is not "
-                    f"modelled (teammates don't share mana, CR 810.5): {cost.source}",
-                    path="$.teams")
 
 
 _SCOPES: dict[str, Callable[[Target, EffectSource], bool]] = {

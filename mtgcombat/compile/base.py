@@ -24,6 +24,7 @@ from mtgcombat.compile.instances import (
     Source,
     Target,
 )
+from mtgcombat.errors import BoardError
 from mtgcombat.rules.effects import (
     EFFECT_ROLES,
     AttackCost,
@@ -253,6 +254,19 @@ class CompilerBase:
         ids = {c.id for c in candidates}
         return {p.id: not_candidates.get(p.id) or self.not_declarable_reason(p)
                 for p in self.board.permanents if p.id not in ids}
+
+    def refuse_teammate_costs(self, payer: str, verb: str, who: str) -> None:
+        """Teammates don't share mana (CR 810.5) and only ``payer`` (``who``) pays costs here:
+        a cost to ``verb`` with a creature another player controls is refused, not paid from
+        the wrong player's resources."""
+        controller = {o.id: o.controller for o in self.creatures}
+        for cost in self.costs:
+            owner = controller.get(cost.creature)
+            if cost.targets and owner != payer:
+                raise BoardError(
+                    f"teams: a cost to {verb} with {cost.creature!r}, which {owner!r} controls, "
+                    f"is not modelled (teammates don't share mana, CR 810.5; only {payer!r}, "
+                    f"{who}, pays): {cost.source}", path="$.teams")
 
     def assemble(self, player: str, candidates: tuple[Candidate, ...],
                  not_candidates: dict[str, str]) -> Instances:

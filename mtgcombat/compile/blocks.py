@@ -185,7 +185,8 @@ class _BlockCompiler(CompilerBase):
             else:
                 cands.append(Candidate(o.id, o.name, tuple(t.id for t in self.targets),
                                        capacity=self.capacity[o.id]))
-        self.check_team_costs()
+        self.refuse_teammate_costs(self.blocker_player, "block",
+                                   "the defending team's first listed player")
         out = self.assemble(self.blocker_player, tuple(cands), why_not)
         return dataclasses.replace(
             out,
@@ -193,19 +194,6 @@ class _BlockCompiler(CompilerBase):
             requirements=tuple(_as_block(r) for r in out.requirements),
             costs=tuple(_as_block(c) for c in out.costs),
         )
-
-
-    def check_team_costs(self) -> None:
-        """Teammates don't share mana (CR 810.5): only the first listed defending player's
-        creatures' costs to block are modelled; a teammate's is refused."""
-        controller = {o.id: o.controller for o in self.creatures}
-        for cost in self.costs:
-            if cost.targets and controller.get(cost.creature) != self.blocker_player:
-                raise BoardError(
-                    f"teams: a cost to block with {cost.creature!r}, which "
-                    f"{controller.get(cost.creature)!r} controls, is not modelled (teammates "
-                    f"don't share mana, CR 810.5; only {self.blocker_player!r}, the defending "
-                    f"team's first listed player, pays): {cost.source}", path="$.teams")
 
 
 def _attackers(board: Board, view: View, blockers: frozenset[str]) -> dict[str, str]:
