@@ -48,6 +48,7 @@ from mtgcombat.cli.common import error_line as _error_line
 from mtgcombat.cli.common import print_json as _print_json
 from mtgcombat.cli.common import print_out as _print
 from mtgcombat.cli.damage import damage
+from mtgcombat.cli.schema import schema
 
 # -- plumbing ------------------------------------------------------------------------------
 
@@ -292,6 +293,7 @@ class _OutUsage(click.ClickException):
 
 cli.add_command(damage)
 cli.add_command(cards)
+cli.add_command(schema)
 
 
 # -- entry point ---------------------------------------------------------------------------
