@@ -32,3 +32,19 @@ def card(pid: str, name: str, **state: Any) -> dict[str, Any]:
 def decls(*maps: dict[str, str]) -> set[Declaration]:
     """A set of declarations from maps."""
     return {Declaration(m) for m in maps}
+
+
+def combat_board(perms: list[dict[str, Any]], attack: dict[str, str],
+                 blocks: dict[str, Any] | None = None, **top: Any) -> Board:
+    """A two-player combat board (``you`` attacks ``opp``): a permanent without a controller
+    is yours when it attacks, the opponent's otherwise."""
+    for p in perms:
+        p.setdefault("controller", "you" if p["id"] in attack else "opp")
+    return load_board({"active_player": "you", "players": [{"name": "you"}, {"name": "opp"}],
+                       "permanents": perms, "attack": attack, "blocks": blocks or {}, **top})
+
+
+def creature(pid: str, power: int, toughness: int, *kw: str, **state: Any) -> dict[str, Any]:
+    """A custom creature with fixed power and toughness and ``kw`` keywords."""
+    return {"id": pid, "name": pid, "types": ["Creature"], "power": power,
+            "toughness": toughness, "keywords": list(kw), **state}

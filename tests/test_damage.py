@@ -23,23 +23,11 @@ from mtgcombat.damage.resolve import BLOCKER_LIMIT, ENUMERATION_LIMIT, resolve_c
 from mtgcombat.damage.steps import check_after_first
 from mtgcombat.errors import Deadline, SearchTooLarge, SolverFailure, TimeLimitReached
 from mtgcombat.solver import integer
+from tests.helpers import combat_board as board
+from tests.helpers import creature
 
 MODELS = Path(__file__).resolve().parent.parent / "models" / "damage"
 CASES = sorted(p.name.removesuffix(".expected.json") for p in MODELS.glob("*.expected.json"))
-YOU_OPP = [{"name": "you"}, {"name": "opp"}]
-
-
-def board(perms: list[dict[str, Any]], attack: dict[str, str],
-          blocks: dict[str, Any] | None = None, **top: Any) -> Any:
-    for p in perms:
-        p.setdefault("controller", "you" if p["id"] in attack else "opp")
-    return load_board({"active_player": "you", "players": YOU_OPP, "permanents": perms,
-                       "attack": attack, "blocks": blocks or {}, **top})
-
-
-def creature(pid: str, power: int, toughness: int, *kw: str, **state: Any) -> dict[str, Any]:
-    return {"id": pid, "name": pid, "types": ["Creature"], "power": power,
-            "toughness": toughness, "keywords": list(kw), **state}
 
 
 # -- the model boards ---------------------------------------------------------------------

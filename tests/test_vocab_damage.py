@@ -14,26 +14,14 @@ from typing import Any
 
 import pytest
 
-from mtgcombat import BoardError, load_board
+from mtgcombat import BoardError
 from mtgcombat.cli.main import main
 from mtgcombat.damage import check_after_first, check_damage, combat_at, resolve_combat
 from mtgcombat.rules.protection import qualities, quality_matches
+from tests.helpers import combat_board as board
+from tests.helpers import creature
 
 MODELS = Path(__file__).resolve().parent.parent / "models" / "damage"
-YOU_OPP = [{"name": "you"}, {"name": "opp"}]
-
-
-def board(perms: list[dict[str, Any]], attack: dict[str, str],
-          blocks: dict[str, Any] | None = None, **top: Any) -> Any:
-    for p in perms:
-        p.setdefault("controller", "you" if p["id"] in attack else "opp")
-    return load_board({"active_player": "you", "players": YOU_OPP, "permanents": perms,
-                       "attack": attack, "blocks": blocks or {}, **top})
-
-
-def creature(pid: str, power: int, toughness: int, *kw: str, **state: Any) -> dict[str, Any]:
-    return {"id": pid, "name": pid, "types": ["Creature"], "power": power,
-            "toughness": toughness, "keywords": list(kw), **state}
 
 
 def effect(name: str, controller: str, *effects: dict[str, Any]) -> dict[str, Any]:
