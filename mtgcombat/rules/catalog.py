@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import json
+from collections.abc import Callable
 from functools import lru_cache
 from importlib import resources
 from typing import Literal
@@ -46,6 +47,16 @@ ENCHANT_TYPES: dict[str, str | None] = {
 """Enchant restriction → the card type the enchanted permanent must have (None: any)."""
 
 
+class UnmodelledSentence(BaseModel):
+    """A sentence (or keyword) of a card's text that can matter to combat but that the engine
+    does not model, with the template family it belongs to."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    text: Text
+    family: Name
+
+
 class Card(BaseModel):
     """One catalog card: printed characteristics and combat-relevant abilities."""
 
@@ -73,17 +84,41 @@ class Card(BaseModel):
     for the effects that last (combat roles only): applied once per entry of a permanent's
     ``activations`` and once per top-level ``effects`` entry naming the card."""
     notes: Text = ""
+    origin: Literal["catalog", "corpus"] = "catalog"
+    """Where the card comes from: the hand-written catalog, or the oracle corpus with its text
+    compiled (:mod:`mtgcombat.rules.text`)."""
+    unmodelled: list[UnmodelledSentence] = Field(default_factory=list)
+    """Its combat text that is not modelled (corpus cards only; empty when fully modelled)."""
+
+
+Fallback = Callable[[str], "Card | None"]
+"""Finds a card the catalog doesn't describe (the oracle corpus), or None."""
 
 
 class Catalog:
-    """Card lookup by exact name, case-insensitive, with "did you mean" suggestions."""
+    """Card lookup by name, case-insensitive, with "did you mean" suggestions. Names the
+    hand-written cards don't cover go to ``fallback`` (the default catalog's is the oracle
+    corpus, :mod:`mtgcombat.rules.text`); the hand-written card wins where both have one."""
 
-    def __init__(self, cards: list[Card]) -> None:
+    def __init__(self, cards: list[Card], fallback: Fallback | None = None,
+                 close_names: Callable[[str], list[str]] | None = None) -> None:
         self._cards = {c.name: c for c in cards}
         self._folded = {c.name.casefold(): c for c in cards}
+        self._fallback = fallback
+        self._close_names = close_names
+        self._found: dict[str, Card | None] = {}
+
+    def _find(self, name: str) -> Card | None:
+        card = self._folded.get(name.casefold())
+        if card is not None or self._fallback is None:
+            return card
+        key = name.casefold()
+        if key not in self._found:
+            self._found[key] = self._fallback(name)
+        return self._found[key]
 
     def __contains__(self, name: object) -> bool:
-        return isinstance(name, str) and name.casefold() in self._folded
+        return isinstance(name, str) and self._find(name) is not None
 
     def __len__(self) -> int:
         return len(self._cards)
@@ -94,7 +129,7 @@ class Catalog:
 
     def get(self, name: str, *, path: str = "$", file: str | None = None) -> Card:
         """The card called ``name``; a :class:`BoardError` suggesting close names otherwise."""
-        card = self._folded.get(name.casefold())
+        card = self._find(name)
         if card is not None:
             return card
         name = name[:200]
@@ -103,6 +138,8 @@ class Catalog:
             folded = difflib.get_close_matches(name.casefold(), list(self._folded), n=3,
                                                 cutoff=0.6)
             close = [self._folded[f].name for f in folded]
+        if self._close_names is not None:
+            close = list(dict.fromkeys([*close, *self._close_names(name)]))[:3]
         hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
         raise BoardError(f"unknown card name {shown(name)}{hint}", path=path, file=file)
 
@@ -159,4 +196,19 @@ def default_catalog() -> Catalog:
                     if f.name.startswith("cards") and f.name.endswith(".json")),
                    key=lambda f: f.name)
     return Catalog(_join([(f.name, _validate_cards(json.loads(f.read_text("utf-8")), f.name))
-                          for f in files]))
+                          for f in files]), fallback=_corpus_card, close_names=_corpus_close)
+
+
+def _corpus_card(name: str) -> Card | None:
+    """The oracle corpus's card called ``name``, its text compiled, or None."""
+    from mtgcombat.rules.corpus import lookup  # the corpus opens on first use
+    from mtgcombat.rules.text.card import card_from_corpus
+
+    found = lookup(name)
+    return card_from_corpus(found) if found is not None else None
+
+
+def _corpus_close(name: str) -> list[str]:
+    from mtgcombat.rules.corpus import close_names
+
+    return close_names(name)

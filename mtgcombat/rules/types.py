@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
+from importlib import resources
 
 CARD_TYPES: tuple[str, ...] = (
     "Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land",
@@ -91,11 +92,23 @@ Werewolf Whale Wizard Wolf Wolverine Wombat Worm Wraith Wurm Yeti Zombie Zubera
 """.replace("Time Lord", "Time_Lord").split())
 """Creature types (CR 205.3m); ``Time Lord`` is the one with a space."""
 
+
+
+def _printed_subtypes() -> tuple[str, ...]:
+    text = resources.files("mtgcombat.rules").joinpath("data", "subtypes_printed.txt")
+    return tuple(line.strip() for line in text.read_text("utf-8").splitlines()
+                 if line.strip() and not line.startswith("#"))
+
+
+PRINTED_SUBTYPES: tuple[str, ...] = _printed_subtypes()
+"""Subtypes printed on cards of the oracle corpus beyond the lists above (newer creature
+types such as Hero and Villain, planar types), from ``data/subtypes_printed.txt``."""
+
 SUBTYPES: tuple[str, ...] = (
     *ARTIFACT_TYPES, *ENCHANTMENT_TYPES, *LAND_TYPES, *PLANESWALKER_TYPES, *SPELL_TYPES,
-    *BATTLE_TYPES, *(t.replace("_", " ") for t in CREATURE_TYPES),
+    *BATTLE_TYPES, *(t.replace("_", " ") for t in CREATURE_TYPES), *PRINTED_SUBTYPES,
 )
-"""Every subtype (CR 205.3)."""
+"""Every subtype (CR 205.3, and those printed since)."""
 
 
 class UnknownName(ValueError):

@@ -1,0 +1,134 @@
+"""Card text → the effect vocabulary: the combat-text compiler.
+
+:func:`compile_text` reads a card's oracle text sentence by sentence (:mod:`.sentences`).
+A keyword line adds its keywords; any other sentence is tried against every template of
+:mod:`.families` (first match wins). A sentence no template models is *unmodelled* when the
+classifier (:mod:`.classify`) says it can matter to combat, and ignored otherwise. Compiling is
+deterministic: the same text always gives the same result.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mtgcombat.rules.effects import Effect
+from mtgcombat.rules.text.classify import combat_family
+from mtgcombat.rules.text.families import TEMPLATES
+from mtgcombat.rules.text.families.keywords import (
+    keyword_effects,
+    keyword_status,
+    parse_keyword_line,
+)
+from mtgcombat.rules.text.sentences import REMINDER, Sentence, sentences
+from mtgcombat.rules.text.templates import Context, Piece
+
+
+@dataclass(frozen=True)
+class Unmodelled:
+    """A sentence (or keyword) that can matter to combat but is not modelled."""
+
+    text: str
+    family: str
+
+
+@dataclass(frozen=True)
+class CompiledText:
+    """What a card's text compiles to: its printed ``keywords``, its static ``effects``, what
+    its spell or abilities do on resolution (``resolved``), and for reports the modelled
+    ``(family, sentence)`` pairs and the :class:`Unmodelled` combat sentences."""
+
+    keywords: tuple[str, ...]
+    effects: tuple[Effect, ...]
+    resolved: tuple[Effect, ...]
+    modelled: tuple[tuple[str, str], ...]
+    unmodelled: tuple[Unmodelled, ...]
+
+    @property
+    def has_combat_text(self) -> bool:
+        """Does any sentence or keyword of the card matter to combat?"""
+        return bool(self.modelled or self.unmodelled)
+
+    @property
+    def fully_modelled(self) -> bool:
+        """Is all of the card's combat text modelled?"""
+        return not self.unmodelled
+
+    @property
+    def keyword_only(self) -> bool:
+        """Is the card's only combat text keywords?"""
+        return self.has_combat_text and all(
+            f == "keywords" for f in [*(m[0] for m in self.modelled),
+                                      *(u.family for u in self.unmodelled)])
+
+
+def _keyword_lines(text: str) -> frozenset[int]:
+    return frozenset(i for i, line in enumerate(text.split("\n"))
+                     if parse_keyword_line(_strip_reminder(line)) is not None)
+
+
+def _strip_reminder(line: str) -> str:
+    return " ".join(REMINDER.sub("", line).split())
+
+
+def _match(sentence: Sentence, ctx: Context) -> tuple[str, Piece] | None:
+    for t in TEMPLATES:
+        if sentence.kind not in t.kinds:
+            continue
+        m = t.pattern.fullmatch(sentence.norm.rstrip("."))
+        if m is None:
+            continue
+        piece = t.build(m, ctx)
+        if piece is not None:
+            return t.family, piece
+    return None
+
+
+class _Acc:
+    def __init__(self) -> None:
+        self.keywords: list[str] = []
+        self.effects: list[Effect] = []
+        self.resolved: list[Effect] = []
+        self.modelled: list[tuple[str, str]] = []
+        self.unmodelled: list[Unmodelled] = []
+
+    def keyword_line(self, s: Sentence) -> None:
+        for kw in parse_keyword_line(s.text) or []:
+            self.keywords.append(kw)
+            status = keyword_status(kw)
+            if status == "modelled":
+                self.effects.extend(keyword_effects(kw))
+                self.modelled.append(("keywords", kw))
+            elif status == "unmodelled":
+                self.unmodelled.append(Unmodelled(kw, "keywords"))
+
+    def add(self, family: str, s: Sentence, piece: Piece) -> None:
+        self.effects.extend(piece.effects)
+        self.resolved.extend(piece.resolved)
+        self.keywords.extend(piece.keywords)
+        self.modelled.append((family, s.text))
+
+    def result(self) -> CompiledText:
+        return CompiledText(tuple(dict.fromkeys(self.keywords)), tuple(self.effects),
+                            tuple(self.resolved), tuple(self.modelled),
+                            tuple(self.unmodelled))
+
+
+def compile_text(text: str, name: str, *, types: frozenset[str] = frozenset(),
+                 subtypes: frozenset[str] = frozenset()) -> CompiledText:
+    """Compile one face's oracle ``text`` (the card called ``name``, with these card types and
+    subtypes) into the effect vocabulary."""
+    spell = bool(types & {"Instant", "Sorcery"})
+    acc = _Acc()
+    for s in sentences(text, name, spell=spell, keyword_lines=_keyword_lines(text)):
+        if s.kind == "keywords":
+            acc.keyword_line(s)
+            continue
+        ctx = Context(name, types, subtypes, s.kind, s.cost)
+        found = _match(s, ctx)
+        if found is not None:
+            acc.add(found[0], s, found[1])
+            continue
+        family = combat_family(s)
+        if family is not None:
+            acc.unmodelled.append(Unmodelled(s.text, family))
+    return acc.result()

@@ -1,0 +1,26 @@
+"""Template families: each module lists the sentence shapes of one part of combat.
+
+:data:`TEMPLATES` joins them in the order they are tried (first match wins).
+"""
+
+from __future__ import annotations
+
+from mtgcombat.rules.text.families import (
+    anthems,
+    attacks,
+    blocks,
+    costs,
+    damage,
+    triggers,
+)
+from mtgcombat.rules.text.templates import Template
+
+TEMPLATES: tuple[Template, ...] = (
+    *costs.TEMPLATES,
+    *attacks.TEMPLATES,
+    *blocks.TEMPLATES,
+    *anthems.TEMPLATES,
+    *triggers.TEMPLATES,
+    *damage.TEMPLATES,
+)
+"""Every template, in the order they are tried."""

@@ -1,0 +1,79 @@
+"""Keyword lines (CR 702): which printed keywords have their combat rules modelled.
+
+A keyword line (``Flying, vigilance``) adds its keywords to the card. A keyword whose rules
+act in combat is *modelled* when the engine applies those rules (flying, menace, protection
+from a colour, toxic N, ...) or when it compiles to effects here (decayed: can't block;
+unleash: can't block with a +1/+1 counter; enlist: an optional cost to attack). Other
+combat keywords (bushido, exalted, rampage, ...) are reported as unmodelled; keywords that
+don't act in combat (flash, ward, cycling, ...) are simply listed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mtgcombat.errors import BoardError
+from mtgcombat.rules.effects import KEYWORDS, CantBlock, Effect, OptionalAttackCost, Selector
+from mtgcombat.rules.keywords import canonical_keyword
+from mtgcombat.rules.protection import qualities, quality_matches
+from mtgcombat.rules.text.classify import COMBAT_KEYWORDS
+
+_SPLIT = re.compile(r"[,;]\s+")
+_KEYWORD_EFFECTS: dict[str, tuple[Effect, ...]] = {
+    "decayed": (CantBlock(),),
+    "unleash": (CantBlock(affects=Selector(which="self", counter="+1/+1")),),
+    "enlist": (OptionalAttackCost(name="enlist"),),
+}
+"""Keywords that compile to effects of the vocabulary rather than to engine rules."""
+
+
+def parse_keyword_line(line: str) -> list[str] | None:
+    """The canonical keywords of a keyword line, or None when it isn't one (a part is not a
+    keyword ability)."""
+    text = line.rstrip(".").strip()
+    if not text:
+        return None
+    out: list[str] = []
+    for part in _SPLIT.split(text):
+        try:
+            out.append(canonical_keyword(part))
+        except ValueError:  # UnknownKeyword, or a bad cost in its parameter
+            return None
+    return out
+
+
+def _protection_modelled(keyword: str) -> bool:
+    try:
+        for q in qualities([keyword]):
+            quality_matches(q, frozenset(), frozenset(), frozenset())
+    except BoardError:
+        return False
+    return True
+
+
+def keyword_name(keyword: str) -> str:
+    """A canonical keyword's name without its parameter (``toxic 2`` → ``toxic``)."""
+    if keyword.startswith(("protection", "hexproof")):
+        return keyword.split(" ", 1)[0]
+    for name in sorted(COMBAT_KEYWORDS, key=len, reverse=True):
+        if keyword == name or keyword.startswith(name + " "):
+            return name
+    if keyword.endswith("walk"):
+        return "landwalk"
+    return re.split(r"[ —{]", keyword, maxsplit=1)[0]
+
+
+def keyword_status(keyword: str) -> str:
+    """``modelled``, ``unmodelled`` (its combat rules aren't applied) or ``not_combat``."""
+    if keyword in KEYWORDS or keyword in _KEYWORD_EFFECTS or re.fullmatch(r"toxic \d+", keyword):
+        return "modelled"
+    if keyword.startswith("protection from "):
+        return "modelled" if _protection_modelled(keyword) else "unmodelled"
+    if keyword_name(keyword) in COMBAT_KEYWORDS or keyword.endswith("walk"):
+        return "unmodelled"
+    return "not_combat"
+
+
+def keyword_effects(keyword: str) -> tuple[Effect, ...]:
+    """The effects a keyword compiles to (most keywords have none: the engine applies them)."""
+    return _KEYWORD_EFFECTS.get(keyword, ())

@@ -1,0 +1,209 @@
+"""Noun phrases of oracle text → selectors: which permanents a sentence speaks of.
+
+:func:`selector` reads phrases such as ``~``, ``enchanted creature``, ``other Goblins you
+control``, ``nonblack creatures``, ``creatures with flying your opponents control``,
+``each creature with power 2 or less`` or ``target creature`` and returns the
+:class:`~mtgcombat.rules.effects.Selector` they mean, or None when any word is not understood
+(the sentence is then reported as unmodelled, never guessed).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from mtgcombat.rules.colors import COLOR_WORDS
+from mtgcombat.rules.effects import SELF, Selector
+from mtgcombat.rules.keywords import canonical_keyword
+from mtgcombat.rules.types import CARD_TYPES, SUBTYPES
+
+NUMBER_WORDS: dict[str, int] = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+}
+"""Number words of oracle text → their value."""
+
+_TYPES = {t.casefold(): t for t in CARD_TYPES}
+_SUBTYPES = {s.casefold(): s for s in SUBTYPES}
+_IRREGULAR = {"elves": "elf", "dwarves": "dwarf", "wolves": "wolf", "werewolves": "werewolf",
+              "mice": "mouse", "fungi": "fungus", "octopi": "octopus", "sphinxes": "sphinx",
+              "foxes": "fox", "lynxes": "lynx", "allies": "ally", "faeries": "faerie",
+              "zombies": "zombie", "homunculi": "homunculus", "leeches": "leech",
+              "ox": "ox", "oxen": "ox", "mercenaries": "mercenary", "harpies": "harpy"}
+_SELF_PHRASES = {"~", "it", "this creature"}
+_ATTACHED = re.compile(r"^(?:the )?(?:enchanted|equipped|fortified) (?:creature|permanent|land|"
+                       r"artifact|planeswalker)$")
+_CONTROLLERS: tuple[tuple[str, str], ...] = (
+    (" you control", "you"), (" your opponents control", "opponents"),
+    (" an opponent controls", "opponents"), (" defending player controls", "opponents"),
+    (" that player controls", "targeted_player"), (" target player controls", "targeted_player"),
+    (" target opponent controls", "targeted_player"),
+    (" enchanted player controls", "enchanted_player"),
+)
+
+
+def number(word: str) -> int | None:
+    """A number written as digits or a word (``two`` → 2), or None."""
+    w = word.casefold()
+    if w.isdigit() and len(w) <= 6:
+        return int(w)
+    return NUMBER_WORDS.get(w)
+
+
+def singular(word: str) -> str:
+    """A plural noun's singular (``Goblins`` → ``goblin``, ``Elves`` → ``elf``), lower case."""
+    w = word.casefold()
+    if w in _IRREGULAR:
+        return _IRREGULAR[w]
+    for cut in ("ies", "es", "s"):
+        if w.endswith(cut) and len(w) > len(cut) + 1:
+            stem = w[: -len(cut)] + ("y" if cut == "ies" else "")
+            if stem in _SUBTYPES or stem in _TYPES or stem == "creature":
+                return stem
+    if w.endswith("s") and (w[:-1] in _SUBTYPES or w[:-1] in _TYPES):
+        return w[:-1]
+    return w
+
+
+def subtype_word(word: str) -> str | None:
+    """The subtype a (singular or plural) word names, or None."""
+    return _SUBTYPES.get(singular(word)) or _SUBTYPES.get(word.casefold())
+
+
+def type_word(word: str) -> str | None:
+    """The card type a (singular or plural) word names, or None."""
+    return _TYPES.get(singular(word)) or _TYPES.get(word.casefold())
+
+
+def keyword_list(text: str) -> list[str] | None:
+    """Keywords written as a list (``flying``, ``flying and first strike``, ``flying,
+    vigilance, and haste``) in canonical form, or None when one is not a keyword."""
+    parts = [p.strip() for p in re.split(r",\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+", text)
+             if p.strip()]
+    out: list[str] = []
+    for p in parts:
+        try:
+            out.append(canonical_keyword(p))
+        except ValueError:  # UnknownKeyword, or a bad cost in its parameter
+            return None
+    return out or None
+
+
+def _with_clause(rest: str, fields: dict[str, Any]) -> bool:
+    """Reads ``with ...`` / ``without ...`` filters into ``fields``; False when not understood."""
+    m = re.fullmatch(r"with power (\d+) or (greater|less)", rest)
+    if m:
+        n = int(m.group(1))
+        if m.group(2) == "greater":
+            fields["power_greater_than"] = n - 1
+        else:
+            fields["power_less_than"] = n + 1
+        return True
+    m = re.fullmatch(r"with (?:a|one or more) ([+\-]\d/[+\-]\d|[a-z]+) counters? on (?:it|them)",
+                     rest)
+    if m:
+        fields["counter"] = m.group(1)
+        return True
+    m = re.fullmatch(r"with greater power", rest)
+    if m:
+        fields["power_greater_than"] = "source"
+        return True
+    m = re.fullmatch(r"(with|without) (.+)", rest)
+    if m:
+        kws = keyword_list(m.group(2))
+        if kws is None:
+            return False
+        key = "keywords_any" if m.group(1) == "with" else "keywords_none"
+        if m.group(1) == "with" and " and " in m.group(2):
+            return False  # "with flying and reach": both, not either
+        fields[key] = kws
+        return True
+    return False
+
+
+def _adjective(word: str, fields: dict[str, Any]) -> bool:
+    """Reads one adjective (colour, type, subtype, tapped, non-...) into ``fields``."""
+    w = word.casefold()
+    if w in COLOR_WORDS:
+        fields.setdefault("colors_any", []).append(COLOR_WORDS[w])
+        return True
+    if w in ("tapped", "untapped"):
+        fields["tapped"] = w == "tapped"
+        return True
+    if w == "attacking":
+        fields["attacking"] = "any"
+        return True
+    if w.startswith("non"):
+        base = w[3:].lstrip("-")
+        if base in COLOR_WORDS:
+            fields.setdefault("colors_none", []).append(COLOR_WORDS[base])
+            return True
+        if base in _TYPES:
+            fields.setdefault("types_none", []).append(_TYPES[base])
+            return True
+        if base in _SUBTYPES:
+            fields.setdefault("subtypes_none", []).append(_SUBTYPES[base])
+            return True
+        return False
+    if w in _TYPES:
+        fields.setdefault("types", []).append(_TYPES[w])
+        return True
+    if w in _SUBTYPES:
+        fields.setdefault("subtypes_any", []).append(_SUBTYPES[w])
+        return True
+    return False
+
+
+def selector(phrase: str) -> Selector | None:
+    """The selector a noun phrase means, or None when it is not understood."""
+    p = " ".join(phrase.strip().split())
+    low = p.casefold()
+    if low in _SELF_PHRASES:
+        return SELF
+    if _ATTACHED.match(low):
+        return Selector(which="attached")
+    fields: dict[str, Any] = {}
+    for article in ("each ", "all ", "the ", "a ", "an "):
+        if low.startswith(article):
+            p, low = p[len(article):], low[len(article):]
+            break
+    if low.startswith(("other ", "another ")):
+        fields["which"] = "others"
+        p = p.split(" ", 1)[1]
+        low = p.casefold()
+    elif low.startswith("target "):
+        fields["which"] = "targets"
+        p = p[len("target "):]
+        low = p.casefold()
+    for suffix, who in _CONTROLLERS:
+        if low.endswith(suffix):
+            fields["controller"] = who
+            p, low = p[: -len(suffix)], low[: -len(suffix)]
+            break
+    m = re.search(r" (with|without) ", low)
+    if m:
+        if not _with_clause(low[m.start() + 1:], fields):
+            return None
+        p, low = p[: m.start()], low[: m.start()]
+    words = p.split()
+    if not words:
+        return None
+    head = words[-1]
+    hs = singular(head)
+    if hs in ("creature", "permanent"):
+        if hs == "creature":
+            fields.setdefault("types", []).append("Creature")
+    elif subtype_word(head) is not None:
+        fields.setdefault("subtypes_any", []).append(subtype_word(head))
+    elif type_word(head) is not None:
+        fields.setdefault("types", []).append(type_word(head))
+    else:
+        return None
+    for w in words[:-1]:
+        if not _adjective(w, fields):
+            return None
+    fields = {k: (sorted(set(v)) if isinstance(v, list) else v) for k, v in fields.items()}
+    try:
+        return Selector(**fields)
+    except ValueError:
+        return None

@@ -1,0 +1,125 @@
+"""Oracle text → sentences: the units the combat-text compiler models or reports.
+
+A card's text is split into abilities (one per line), reminder text in parentheses is dropped,
+and each ability is split into sentences at a full stop that is outside quotes. Every way a
+card names itself — its name, its short name before a comma (``Akroma`` for ``Akroma, Angel
+of Wrath``), ``this creature``, ``this enchantment`` and the like — becomes ``~``.
+An activated ability (``{2}, {T}: ...``) keeps its cost apart from its effect, and so does
+a loyalty ability (``+1: ...``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+AbilityKind = Literal["static", "activated", "triggered", "spell", "keywords"]
+"""How a sentence's ability works: a static ability, an activated one (cost: effect), a
+triggered one (when / whenever / at), an instant's or sorcery's effect, or a keyword line."""
+
+REMINDER = re.compile(r"\s*\([^()]*\)")
+_SELF_WORDS = ("creature", "enchantment", "artifact", "land", "permanent", "Aura",
+               "Equipment", "Vehicle", "token", "planeswalker", "battle", "card", "spell",
+               "Fortification", "Saga", "Spacecraft", "Mount")
+_SELF = re.compile(r"\b[Tt]his (?:" + "|".join(_SELF_WORDS) + r")\b")
+_ACTIVATED = re.compile(r"^((?:[^:\"“]|\"[^\"]*\"|“[^”]*”)+?):\s+(.*)$")
+_LOYALTY = re.compile(r"^[+−\-]?(?:\d+|X):\s+")
+_TRIGGER = re.compile(r"^(?:When|Whenever|At)\b", re.I)
+_COST_START = re.compile(r"^(?:\{|[A-Z][a-z]+ |Pay |Sacrifice |Tap |Exile |Discard |Remove |"
+                         r"Return |Put |Reveal |Collect |Forage|Exert |[+−\-]?\d|X:)")
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One sentence of a card's text, self-references written ``~``.
+
+    ``text`` is the sentence as printed (reminder text dropped); ``norm`` the same with
+    self-references as ``~``; ``kind`` how its ability works; ``cost`` an activated ability's
+    cost (normalised the same way); ``line`` the ability (line) it comes from, counting from 0.
+    """
+
+    text: str
+    norm: str
+    kind: AbilityKind
+    line: int
+    cost: str = ""
+
+
+def self_names(name: str) -> list[str]:
+    """The ways a card's text names the card itself, longest first: each face's full name and
+    the short name before a comma (``Akroma, Angel of Wrath`` → ``Akroma``)."""
+    names: set[str] = set()
+    for face in name.split(" // "):
+        face = face.strip()
+        if face:
+            names.add(face)
+            if "," in face:
+                names.add(face.split(",", 1)[0].strip())
+    return sorted(names, key=len, reverse=True)
+
+
+def normalise(text: str, names: list[str]) -> str:
+    """``text`` with every self-reference written ``~`` and spacing collapsed."""
+    out = text
+    for n in names:
+        out = re.sub(r"(?<![\w'])" + re.escape(n) + r"(?![\w])", "~", out)
+    out = _SELF.sub("~", out)
+    return " ".join(out.split())
+
+
+def _split_sentences(line: str) -> list[str]:
+    """Sentences of one ability, split at full stops outside quotation marks."""
+    parts: list[str] = []
+    depth = 0
+    start = 0
+    for i, ch in enumerate(line):
+        if ch in "\"“":
+            depth = 0 if depth and ch == "\"" else depth + 1 if ch == "“" or not depth else 0
+        elif ch == "”":
+            depth = max(0, depth - 1)
+        elif ch == "." and depth == 0 and (i + 1 == len(line) or line[i + 1] == " "):
+            parts.append(line[start:i + 1].strip())
+            start = i + 1
+    tail = line[start:].strip()
+    if tail:
+        parts.append(tail)
+    return [p for p in parts if p]
+
+
+def _is_cost(head: str) -> bool:
+    """Is ``head`` (the text before a colon) the cost of an activated or loyalty ability?"""
+    return bool(_COST_START.match(head)) and not _TRIGGER.match(head) and len(head) < 160
+
+
+def sentences(text: str, name: str, *, spell: bool = False,
+              keyword_lines: frozenset[int] = frozenset()) -> list[Sentence]:
+    """The sentences of a card's ``text``. ``spell``: the card is an instant or sorcery, so its
+    non-keyword sentences are the spell's effect. ``keyword_lines``: lines that are keyword
+    lists (given by the corpus's keyword field)."""
+    names = self_names(name)
+    out: list[Sentence] = []
+    for i, raw in enumerate(text.split("\n")):
+        line = " ".join(REMINDER.sub("", raw).split())
+        if not line or line.startswith("•"):
+            if line.startswith("•"):
+                out.extend(_mode(line, names, i))
+            continue
+        if i in keyword_lines:
+            out.append(Sentence(line, normalise(line, names), "keywords", i))
+            continue
+        cost = ""
+        m = _ACTIVATED.match(line)
+        if m and (_is_cost(m.group(1)) or _LOYALTY.match(line)):
+            cost, line = normalise(m.group(1), names), m.group(2)
+        kind: AbilityKind = ("activated" if cost else "triggered" if _TRIGGER.match(line)
+                             else "spell" if spell else "static")
+        for s in _split_sentences(line):
+            out.append(Sentence(s, normalise(s, names), kind, i, cost))
+    return out
+
+
+def _mode(line: str, names: list[str], i: int) -> list[Sentence]:
+    """A modal spell's or ability's bullet line: its sentences, as a spell's effect."""
+    body = line.lstrip("• ").strip()
+    return [Sentence(s, normalise(s, names), "spell", i) for s in _split_sentences(body)]

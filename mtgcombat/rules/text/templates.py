@@ -1,0 +1,112 @@
+"""Templates: the sentence shapes the compiler models, each tied to a template family.
+
+A :class:`Template` is a regular expression over a normalised sentence (self-references
+written ``~``, see :mod:`.sentences`) and a builder that turns the match into a
+:class:`Piece` of the effect vocabulary, or None when the details are outside the vocabulary
+(then the sentence is reported, never guessed). Each family module in :mod:`.families` lists
+its templates; :data:`FAMILIES` names every family, for coverage reports and documentation.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from mtgcombat.rules.effects import Effect
+from mtgcombat.rules.text.sentences import AbilityKind
+
+FAMILIES: dict[str, str] = {
+    "keywords": "keyword abilities (CR 702): flying, menace, protection from ..., toxic N",
+    "attack_restriction": "can't attack, can't attack alone, caps on attackers, "
+                          "can't attack unless ...",
+    "attack_requirement": "attacks each combat if able, and what makes others attack",
+    "block_restriction": "can't block, can block only ..., caps on blockers, "
+                         "can't block unless ...",
+    "evasion": "can't be blocked (by ...), except by two or more, by more than one",
+    "block_requirement": "blocks each combat if able, must be blocked, Lure-likes",
+    "block_capacity": "can block additional creatures, any number",
+    "attack_cost": "costs to attack (the Ghostly Prison and Propaganda families)",
+    "block_cost": "costs to block (War Cadence)",
+    "anthem": "static power/toughness and keyword changes (creatures you control get ...)",
+    "attachment": "Auras and Equipment: enchanted or equipped creature gets / has / can't ...",
+    "pump": "spells and abilities that change power, toughness or keywords until end of turn",
+    "combat_trigger": "triggers on attacking or blocking that change the combat",
+    "damage": "combat damage: prevention, assignment, first strike and the like",
+    "characteristic": "power and toughness defined by text (*), types and colours",
+    "mana": "mana abilities that can pay costs to attack or block",
+}
+"""Template family → what it covers."""
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a builder knows besides the sentence: the card and the sentence's ability."""
+
+    name: str
+    types: frozenset[str]
+    subtypes: frozenset[str]
+    kind: AbilityKind
+    cost: str = ""
+
+
+@dataclass(frozen=True)
+class Piece:
+    """What a sentence compiles to: ``effects`` act while the permanent is on the battlefield;
+    ``resolved`` are what its spell or ability does when it resolves (applied per activation
+    or per recorded resolution); ``keywords`` are printed keywords the sentence lists."""
+
+    effects: tuple[Effect, ...] = ()
+    resolved: tuple[Effect, ...] = ()
+    keywords: tuple[str, ...] = ()
+
+
+Build = Callable[[re.Match[str], Context], Piece | None]
+"""A template's builder: the piece a match compiles to, or None when it can't be modelled."""
+
+ALL_KINDS: frozenset[AbilityKind] = frozenset(
+    {"static", "activated", "triggered", "spell", "keywords"})
+
+
+@dataclass(frozen=True)
+class Template:
+    """One modelled sentence shape. ``example`` is a real card's sentence it models (used in
+    documentation and tests); ``kinds`` the abilities it may come from."""
+
+    family: str
+    pattern: re.Pattern[str]
+    build: Build
+    example: str
+    kinds: frozenset[AbilityKind] = field(default=frozenset({"static"}))
+
+    def __post_init__(self) -> None:
+        if self.family not in FAMILIES:
+            raise ValueError(f"unknown template family {self.family!r}")
+
+
+def template(family: str, pattern: str, example: str,
+             kinds: frozenset[AbilityKind] | None = None) -> Callable[[Build], Template]:
+    """Decorator: a :class:`Template` from a builder function (``pattern`` matched in full,
+    case-insensitively)."""
+
+    def wrap(build: Build) -> Template:
+        return Template(family, re.compile(pattern, re.I), build, example,
+                        kinds if kinds is not None else frozenset({"static"}))
+
+    return wrap
+
+
+def static(*effects: Effect) -> Piece:
+    """A piece of static effects."""
+    return Piece(effects=tuple(effects))
+
+
+def resolving(*effects: Effect) -> Piece:
+    """A piece of effects that apply when the spell or ability resolves."""
+    return Piece(resolved=tuple(effects))
+
+
+def for_kind(ctx: Context, *effects: Effect) -> Piece:
+    """``effects`` as static effects of a static or triggered ability, or as what a spell or
+    activated ability does when it resolves."""
+    return resolving(*effects) if ctx.kind in ("spell", "activated") else static(*effects)
