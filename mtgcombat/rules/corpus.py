@@ -168,6 +168,20 @@ class Corpus:
         return [(r[0], r[1]) for r in
                 self._query("SELECT name, flags FROM cards WHERE flags != '' ORDER BY id")]
 
+    def search(self, query: str, limit: int = 50) -> tuple[list[str], int]:
+        """Names (full names and faces) whose :func:`fold` starts with ``query``'s, then those
+        containing it, best first: up to ``limit`` of them and how many match in all."""
+        key = fold(query)[:200]
+        if not key:
+            rows = self._query("SELECT name FROM cards ORDER BY name")
+            return [r[0] for r in rows[:limit]], len(rows)
+        prefix = self._query("SELECT DISTINCT shown FROM names WHERE key >= ? AND key < ? "
+                             "ORDER BY key", (key, key + "\U0010ffff"))
+        inner = self._query("SELECT DISTINCT shown FROM names WHERE instr(key, ?) > 1 "
+                            "ORDER BY key", (key,))
+        hits = list(dict.fromkeys([r[0] for r in prefix] + [r[0] for r in inner]))
+        return hits[:limit], len(hits)
+
     def close_names(self, name: str, n: int = 3) -> list[str]:
         """Up to ``n`` names (full names or faces) closest to ``name``, best first."""
         key = fold(name)[:200]
@@ -241,6 +255,11 @@ def _usable(db: Corpus) -> bool:
 def lookup(name: str) -> CorpusCard | None:
     """The printed card named ``name`` (case- and punctuation-insensitive), or None."""
     return corpus().lookup(name)
+
+
+def search(query: str, limit: int = 50) -> tuple[list[str], int]:
+    """Corpus names matching ``query`` (prefix first, then containing), and the match count."""
+    return corpus().search(query, limit)
 
 
 def close_names(name: str, n: int = 3) -> list[str]:

@@ -9,6 +9,7 @@ from fastapi import APIRouter, Depends, Query
 from fastapi.responses import JSONResponse, Response
 
 from mtgcombat import __version__
+from mtgcombat.rules.catalog import Card
 from mtgcombat.server.examples import example_board, examples_index
 from mtgcombat.server.http import error_response
 from mtgcombat.server.solving import Job, solver_of
@@ -19,24 +20,40 @@ CARDS_LIMIT = 50
 router = APIRouter()
 
 
-@router.get("/v1/cards", tags=["catalog"], summary="Search the card catalog")
+@router.get("/v1/cards", tags=["catalog"], summary="Search every printed card")
 async def cards(q: str = Query("", max_length=200),
                 limit: int = Query(CARDS_LIMIT, ge=1, le=1000)) -> dict[str, Any]:
-    """Cards whose name starts with ``q``, then those that contain it (case-insensitive)."""
+    """Cards whose name starts with ``q``, then those that contain it (case- and
+    punctuation-insensitive): the hand-written catalog's cards first, then every printed card
+    of the oracle corpus. Each card shows its characteristics, the effects its text compiles
+    to, and its combat text that is not modelled."""
     from mtgcombat.rules.catalog import default_catalog
+    from mtgcombat.rules.corpus import fold, search
 
     cat = default_catalog()
-    needle = q.strip().casefold()
+    needle = fold(q)
     names = cat.names()
-    hits = [n for n in names if n.casefold().startswith(needle)]
-    hits += [n for n in names if needle in n.casefold() and n not in hits]
-    out = []
-    for name in hits[:limit]:
-        c = cat.get(name)
-        out.append({"name": c.name, "types": c.types, "subtypes": c.subtypes,
-                    "power": c.power, "toughness": c.toughness, "keywords": c.keywords,
-                    "text": c.text})
-    return {"cards": out, "count": len(out), "total": len(hits)}
+    hits = [n for n in names if fold(n).startswith(needle)]
+    hits += [n for n in names if needle in fold(n) and n not in hits]
+    found, total = search(q, limit + len(hits))
+    seen = {fold(n) for n in hits}
+    hits += [n for n in found if fold(n) not in seen]
+    out = [_card_view(cat.get(name)) for name in hits[:limit]]
+    return {"cards": out, "count": len(out),
+            "total": max(total, len(hits)) if needle else len(names) + total}
+
+
+def _card_view(card: Card) -> dict[str, Any]:
+    """A card as the card search shows it."""
+    return {"name": card.name, "origin": card.origin, "types": card.types,
+            "subtypes": card.subtypes, "supertypes": card.supertypes, "colors": card.colors,
+            "mana_cost": card.mana_cost, "power": card.power, "toughness": card.toughness,
+            "loyalty": card.loyalty, "defense": card.defense, "keywords": card.keywords,
+            "text": card.text,
+            "effects": [e.model_dump(mode="json", exclude_defaults=True) for e in card.effects],
+            "resolved": [e.model_dump(mode="json", exclude_defaults=True)
+                         for e in card.resolved],
+            "unmodelled": [u.model_dump() for u in card.unmodelled]}
 
 
 @router.get("/v1/examples", tags=["catalog"], summary="The article's example boards")

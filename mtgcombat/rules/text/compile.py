@@ -29,6 +29,8 @@ class Unmodelled:
 
     text: str
     family: str
+    reason: str = ""
+    """Why a sentence that matched a template is still unmodelled (empty: no template)."""
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,11 @@ class CompiledText:
                                       *(u.family for u in self.unmodelled)])
 
 
+MODAL = "a mode of a modal spell or ability: the chosen mode is not recorded"
+SEVERAL = ("the card has several abilities with lasting effects: which one resolved is not "
+           "recorded")
+
+
 def _keyword_lines(text: str) -> frozenset[int]:
     return frozenset(i for i, line in enumerate(text.split("\n"))
                      if parse_keyword_line(_strip_reminder(line)) is not None)
@@ -90,6 +97,7 @@ class _Acc:
         self.resolved: list[Effect] = []
         self.modelled: list[tuple[str, str]] = []
         self.unmodelled: list[Unmodelled] = []
+        self.resolving: dict[int, list[tuple[str, Sentence, Piece]]] = {}
 
     def keyword_line(self, s: Sentence) -> None:
         for kw in parse_keyword_line(s.text) or []:
@@ -102,12 +110,30 @@ class _Acc:
                 self.unmodelled.append(Unmodelled(kw, "keywords"))
 
     def add(self, family: str, s: Sentence, piece: Piece) -> None:
+        if s.mode and (piece.effects or piece.resolved):
+            self.unmodelled.append(Unmodelled(s.text, family, MODAL))
+            return
+        if piece.resolved:
+            self.resolving.setdefault(s.line, []).append((family, s, piece))
+            return
         self.effects.extend(piece.effects)
-        self.resolved.extend(piece.resolved)
         self.keywords.extend(piece.keywords)
         self.modelled.append((family, s.text))
 
     def result(self) -> CompiledText:
+        """The compiled text. A card's resolved effects are those of its one ability (line)
+        with lasting effects; with several, which one resolved is not recorded, so all of
+        them are reported instead."""
+        several = len(self.resolving) > 1
+        for line in sorted(self.resolving):
+            for family, s, piece in self.resolving[line]:
+                if several:
+                    self.unmodelled.append(Unmodelled(s.text, family, SEVERAL))
+                    continue
+                self.effects.extend(piece.effects)
+                self.resolved.extend(piece.resolved)
+                self.keywords.extend(piece.keywords)
+                self.modelled.append((family, s.text))
         return CompiledText(tuple(dict.fromkeys(self.keywords)), tuple(self.effects),
                             tuple(self.resolved), tuple(self.modelled),
                             tuple(self.unmodelled))

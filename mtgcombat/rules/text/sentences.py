@@ -44,6 +44,9 @@ class Sentence:
     kind: AbilityKind
     line: int
     cost: str = ""
+    mode: bool = False
+    """A mode of a modal spell or ability (a bullet line): which mode was chosen is not
+    recorded, so its effects can't be applied."""
 
 
 def self_names(name: str) -> list[str]:
@@ -122,4 +125,5 @@ def sentences(text: str, name: str, *, spell: bool = False,
 def _mode(line: str, names: list[str], i: int) -> list[Sentence]:
     """A modal spell's or ability's bullet line: its sentences, as a spell's effect."""
     body = line.lstrip("• ").strip()
-    return [Sentence(s, normalise(s, names), "spell", i) for s in _split_sentences(body)]
+    return [Sentence(s, normalise(s, names), "spell", i, mode=True)
+            for s in _split_sentences(body)]
