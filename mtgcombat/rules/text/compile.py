@@ -149,7 +149,7 @@ def compile_text(text: str, name: str, *, types: frozenset[str] = frozenset(),
         if s.kind == "keywords":
             acc.keyword_line(s)
             continue
-        ctx = Context(name, types, subtypes, s.kind, s.cost)
+        ctx = Context(name, types, subtypes, s.kind, s.cost, s.limit)
         found = _match(s, ctx)
         if found is not None:
             acc.add(found[0], s, found[1])

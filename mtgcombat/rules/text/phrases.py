@@ -175,10 +175,12 @@ def selector(phrase: str) -> Selector | None:
         fields["which"] = "targets"
         p = p[len("target "):]
         low = p.casefold()
-    for suffix, who in _CONTROLLERS:
-        if low.endswith(suffix):
+    for phrase, who in _CONTROLLERS:
+        at = low.find(phrase)
+        if at >= 0 and (at + len(phrase) == len(low) or low[at + len(phrase)] == " "):
             fields["controller"] = who
-            p, low = p[: -len(suffix)], low[: -len(suffix)]
+            p = p[:at] + p[at + len(phrase):]
+            low = low[:at] + low[at + len(phrase):]
             break
     m = re.search(r" (with|without) ", low)
     if m:

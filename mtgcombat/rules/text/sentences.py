@@ -30,6 +30,10 @@ _COST_START = re.compile(r"^(?:\{|[A-Z][a-z]+ |Pay |Sacrifice |Tap |Exile |Disca
                          r"Return |Put |Reveal |Collect |Forage|Exert |[+−\-]?\d|X:)")
 
 
+_LIMITS = ("Activate only", "Activate this ability only", "Spend this mana only",
+           "This mana can't be spent", "Any player may activate")
+
+
 @dataclass(frozen=True)
 class Sentence:
     """One sentence of a card's text, self-references written ``~``.
@@ -47,6 +51,10 @@ class Sentence:
     mode: bool = False
     """A mode of a modal spell or ability (a bullet line): which mode was chosen is not
     recorded, so its effects can't be applied."""
+    limit: str = ""
+    """The sentences limiting an activated ability or its mana that follow it (``Activate
+    only once each turn.``, ``Spend this mana only to cast creature spells.``), kept with the
+    sentence they limit rather than on their own."""
 
 
 def self_names(name: str) -> list[str]:
@@ -118,6 +126,11 @@ def sentences(text: str, name: str, *, spell: bool = False,
         kind: AbilityKind = ("activated" if cost else "triggered" if _TRIGGER.match(line)
                              else "spell" if spell else "static")
         for s in _split_sentences(line):
+            if out and out[-1].line == i and s.startswith(_LIMITS):
+                last = out[-1]
+                out[-1] = Sentence(last.text, last.norm, last.kind, i, last.cost, last.mode,
+                                   " ".join(filter(None, (last.limit, normalise(s, names)))))
+                continue
             out.append(Sentence(s, normalise(s, names), kind, i, cost))
     return out
 

@@ -48,6 +48,9 @@ class Context:
     subtypes: frozenset[str]
     kind: AbilityKind
     cost: str = ""
+    limit: str = ""
+    """Limits on an activated ability or its mana that follow the sentence (``Activate only
+    once each turn.``); see :class:`~mtgcombat.rules.text.sentences.Sentence`."""
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from mtgcombat.rules.text.families import (
     blocks,
     costs,
     damage,
+    mana,
     triggers,
 )
 from mtgcombat.rules.text.templates import Template
@@ -22,5 +23,6 @@ TEMPLATES: tuple[Template, ...] = (
     *anthems.TEMPLATES,
     *triggers.TEMPLATES,
     *damage.TEMPLATES,
+    *mana.TEMPLATES,
 )
 """Every template, in the order they are tried."""

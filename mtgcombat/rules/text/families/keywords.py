@@ -14,7 +14,7 @@ import re
 
 from mtgcombat.errors import BoardError
 from mtgcombat.rules.effects import KEYWORDS, CantBlock, Effect, OptionalAttackCost, Selector
-from mtgcombat.rules.keywords import canonical_keyword
+from mtgcombat.rules.keywords import KEYWORD_NAMES, canonical_keyword
 from mtgcombat.rules.protection import qualities, quality_matches
 from mtgcombat.rules.text.classify import COMBAT_KEYWORDS
 
@@ -27,6 +27,16 @@ _KEYWORD_EFFECTS: dict[str, tuple[Effect, ...]] = {
 """Keywords that compile to effects of the vocabulary rather than to engine rules."""
 
 
+_STARTS = tuple(sorted(KEYWORD_NAMES, key=len, reverse=True))
+_VARIANT = re.compile(r"^[a-z' -]*(?:walk|cycling| offering)\b")
+
+
+def _may_be_keyword(part: str) -> bool:
+    """A cheap test before :func:`canonical_keyword` (which explains its refusals)."""
+    low = part.lower()
+    return low.startswith(_STARTS) or bool(_VARIANT.match(low))
+
+
 def parse_keyword_line(line: str) -> list[str] | None:
     """The canonical keywords of a keyword line, or None when it isn't one (a part is not a
     keyword ability)."""
@@ -35,6 +45,8 @@ def parse_keyword_line(line: str) -> list[str] | None:
         return None
     out: list[str] = []
     for part in _SPLIT.split(text):
+        if not _may_be_keyword(part):
+            return None
         try:
             out.append(canonical_keyword(part))
         except ValueError:  # UnknownKeyword, or a bad cost in its parameter
