@@ -175,12 +175,12 @@ def selector(phrase: str) -> Selector | None:
         fields["which"] = "targets"
         p = p[len("target "):]
         low = p.casefold()
-    for phrase, who in _CONTROLLERS:
-        at = low.find(phrase)
-        if at >= 0 and (at + len(phrase) == len(low) or low[at + len(phrase)] == " "):
+    for clause, who in _CONTROLLERS:
+        at = low.find(clause)
+        if at >= 0 and (at + len(clause) == len(low) or low[at + len(clause)] == " "):
             fields["controller"] = who
-            p = p[:at] + p[at + len(phrase):]
-            low = low[:at] + low[at + len(phrase):]
+            p = p[:at] + p[at + len(clause):]
+            low = low[:at] + low[at + len(clause):]
             break
     m = re.search(r" (with|without) ", low)
     if m:
