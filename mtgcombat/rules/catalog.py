@@ -123,6 +123,12 @@ class Catalog:
     def __len__(self) -> int:
         return len(self._cards)
 
+    def replaced(self, card: Card) -> Catalog:
+        """This catalog with ``card`` in place of the card of the same name (added if new),
+        with the same fallback."""
+        cards = [c for c in self._cards.values() if c.name.casefold() != card.name.casefold()]
+        return Catalog([*cards, card], self._fallback, self._close_names)
+
     def names(self) -> list[str]:
         """All card names, sorted."""
         return sorted(self._cards)
@@ -139,7 +145,10 @@ class Catalog:
                                                 cutoff=0.6)
             close = [self._folded[f].name for f in folded]
         if self._close_names is not None:
-            close = list(dict.fromkeys([*close, *self._close_names(name)]))[:3]
+            pool = list(dict.fromkeys([*close, *self._close_names(name)]))
+            key = name.casefold()
+            pool.sort(key=lambda c: -difflib.SequenceMatcher(None, key, c.casefold()).ratio())
+            close = pool[:3]
         hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
         raise BoardError(f"unknown card name {shown(name)}{hint}", path=path, file=file)
 

@@ -13,6 +13,7 @@ from mtgcombat.rules.text.families import (
     damage,
     mana,
     triggers,
+    types,
 )
 from mtgcombat.rules.text.templates import Template
 
@@ -24,5 +25,6 @@ TEMPLATES: tuple[Template, ...] = (
     *triggers.TEMPLATES,
     *damage.TEMPLATES,
     *mana.TEMPLATES,
+    *types.TEMPLATES,
 )
 """Every template, in the order they are tried."""
