@@ -81,7 +81,7 @@ def _match(sentence: Sentence, ctx: Context) -> tuple[str, Piece] | None:
     for t in TEMPLATES:
         if sentence.kind not in t.kinds:
             continue
-        m = t.pattern.fullmatch(sentence.norm.rstrip("."))
+        m = t.match(sentence.norm.rstrip("."))
         if m is None:
             continue
         piece = t.build(m, ctx)
@@ -145,7 +145,8 @@ def compile_text(text: str, name: str, *, types: frozenset[str] = frozenset(),
     subtypes) into the effect vocabulary."""
     spell = bool(types & {"Instant", "Sorcery"})
     acc = _Acc()
-    for s in sentences(text, name, spell=spell, keyword_lines=_keyword_lines(text)):
+    every = sentences(text, name, spell=spell, keyword_lines=_keyword_lines(text))
+    for s in every:
         if s.kind == "keywords":
             acc.keyword_line(s)
             continue
@@ -154,7 +155,7 @@ def compile_text(text: str, name: str, *, types: frozenset[str] = frozenset(),
         if found is not None:
             acc.add(found[0], s, found[1])
             continue
-        family = combat_family(s)
+        family = combat_family(s, every)
         if family is not None:
             acc.unmodelled.append(Unmodelled(s.text, family))
     return acc.result()

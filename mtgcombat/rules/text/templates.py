@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 
 from mtgcombat.rules.effects import Effect
 from mtgcombat.rules.text.sentences import AbilityKind
@@ -71,20 +72,92 @@ ALL_KINDS: frozenset[AbilityKind] = frozenset(
     {"static", "activated", "triggered", "spell", "keywords"})
 
 
+@cache
+def _compiled(source: str) -> re.Pattern[str]:
+    return re.compile(source, re.I)
+
+
+def anchors(source: str) -> tuple[str, ...]:
+    """Words (lower case, three letters or more) that every sentence a pattern matches in full
+    contains: literal text outside groups, classes, escapes and quantified characters. Empty
+    when the pattern has a top-level alternation."""
+    runs: list[str] = []
+    buf: list[str] = []
+    depth, i = 0, 0
+    while i < len(source):
+        c = source[i]
+        nxt = source[i + 1] if i + 1 < len(source) else ""
+        if c == "\\":
+            runs.append("".join(buf))
+            buf, i = [], i + 2
+            continue
+        if c == "[":
+            runs.append("".join(buf))
+            buf, i = [], _class_end(source, i)
+            continue
+        if c in "()":
+            depth += 1 if c == "(" else -1
+            runs.append("".join(buf))
+            buf = []
+        elif c == "|" and depth == 0:
+            return ()
+        elif depth == 0 and (c.isalpha() or c in "' "):
+            if nxt in ("?", "*", "{"):
+                runs.append("".join(buf))
+                buf = []
+            else:
+                buf.append(c)
+        else:
+            runs.append("".join(buf))
+            buf = []
+        i += 1
+    runs.append("".join(buf))
+    words = {w.casefold() for run in runs for w in run.split() if len(w) >= 3}
+    return tuple(sorted(words))
+
+
+def _class_end(source: str, i: int) -> int:
+    """The index after the character class that starts at ``source[i]``."""
+    j = i + 1
+    if j < len(source) and source[j] == "^":
+        j += 1
+    if j < len(source) and source[j] == "]":
+        j += 1
+    while j < len(source) and source[j] != "]":
+        j += 2 if source[j] == "\\" else 1
+    return j + 1
+
+
 @dataclass(frozen=True)
 class Template:
-    """One modelled sentence shape. ``example`` is a real card's sentence it models (used in
-    documentation and tests); ``kinds`` the abilities it may come from."""
+    """One modelled sentence shape: ``source`` is its regular expression (matched in full,
+    case-insensitively, compiled on first use). ``example`` is a real card's sentence it
+    models (used in documentation and tests); ``kinds`` the abilities it may come from."""
 
     family: str
-    pattern: re.Pattern[str]
+    source: str
     build: Build
     example: str
     kinds: frozenset[AbilityKind] = field(default=frozenset({"static"}))
+    anchors: tuple[str, ...] = field(default=(), init=False)
+    """Words every matching sentence contains (:func:`anchors`): a cheap test first."""
 
     def __post_init__(self) -> None:
         if self.family not in FAMILIES:
             raise ValueError(f"unknown template family {self.family!r}")
+        object.__setattr__(self, "anchors", anchors(self.source))
+
+    @property
+    def pattern(self) -> re.Pattern[str]:
+        """The compiled pattern."""
+        return _compiled(self.source)
+
+    def match(self, text: str) -> re.Match[str] | None:
+        """The full match of ``text`` (a normalised sentence), or None."""
+        low = text.casefold()
+        if not all(a in low for a in self.anchors):
+            return None
+        return self.pattern.fullmatch(text)
 
 
 def template(family: str, pattern: str, example: str,
@@ -93,7 +166,7 @@ def template(family: str, pattern: str, example: str,
     case-insensitively)."""
 
     def wrap(build: Build) -> Template:
-        return Template(family, re.compile(pattern, re.I), build, example,
+        return Template(family, pattern, build, example,
                         kinds if kinds is not None else frozenset({"static"}))
 
     return wrap
