@@ -228,7 +228,7 @@ def test_undecided_is_an_unknown_line(monkeypatch: pytest.MonkeyPatch) -> None:
     from mtgcombat.batch import worker
     from mtgcombat.errors import SearchTooLarge
 
-    def too_large(_item: BatchItem, _opts: Options) -> dict[str, Any]:
+    def too_large(_item: BatchItem, _opts: Options, _found: object) -> dict[str, Any]:
         raise SearchTooLarge("too many states")
 
     monkeypatch.setattr(worker, "_solve_item", too_large)

@@ -90,9 +90,10 @@ def _chunk_results(fut: Any, part: list[BatchItem]) -> list[BatchResult]:
 
 def check_many_dask(items: Iterable[BatchItem | Mapping[str, Any]], client: Any,
                     timeout: float = DEFAULT_TIMEOUT, assume_payable: bool = False,
-                    limit: int | None = None, chunk: int = CHUNK) -> Iterator[BatchResult]:
+                    limit: int | None = None, chunk: int = CHUNK,
+                    strict: bool = False) -> Iterator[BatchResult]:
     """:func:`mtgcombat.batch.check_many` on a Dask cluster: ``client`` is a
     ``dask.distributed.Client``; results are yielded in input order."""
-    opts = Options(timeout=timeout, assume_payable=assume_payable, limit=limit)
+    opts = Options(timeout=timeout, assume_payable=assume_payable, limit=limit, strict=strict)
     stream = (as_item(obj, i) for i, obj in enumerate(items))
     return run_dask(stream, opts, client, chunk=chunk)

@@ -82,6 +82,8 @@ class BatchResult(_Model):
     witness: dict[str, str] | None = None
     details: dict[str, Any] | None = None
     error: ErrorInfo | None = None
+    unmodelled: list[dict[str, str]] | None = None
+    """The board's combat text that is not modelled (set only when there is any)."""
 
     def to_json(self) -> dict[str, Any]:
         """The output line's object (fields that apply to this status only)."""
@@ -100,6 +102,8 @@ class Options:
     assume_payable: bool = False
     limit: int | None = None
     """List at most this many legal declarations (``complete: false`` when cut)."""
+    strict: bool = False
+    """A board with combat text that is not modelled is bad input."""
 
 
 # -- reading inputs ------------------------------------------------------------------------

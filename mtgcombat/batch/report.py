@@ -44,12 +44,15 @@ class Summary:
     bad_input: int = 0
     unknown: int = 0
     skipped: int = 0
+    unmodelled: int = 0
+    """Results whose board has combat text that is not modelled."""
     slowest: list[tuple[float, str]] | None = None
 
     def add(self, r: BatchResult) -> None:
         """Count one result."""
         self.checked += 1
         setattr(self, r.status, getattr(self, r.status) + 1)
+        self.unmodelled += bool(r.unmodelled)
         if r.status != "bad_input":
             top = [*(self.slowest or []), (r.ms, str(r.id))]
             self.slowest = sorted(top, key=lambda t: -t[0])[:SLOWEST]
@@ -68,6 +71,8 @@ class Summary:
                 ("bad input", str(self.bad_input)), ("unknown", str(self.unknown))]
         if self.skipped:
             rows.append(("skipped (--resume)", str(self.skipped)))
+        if self.unmodelled:
+            rows.append(("with unmodelled text", str(self.unmodelled)))
         rows.append(("time", f"{seconds:.1f} s ({rate:.1f} boards/s)"))
         for i, (ms, name) in enumerate(self.slowest or []):
             rows.append(("slowest" if i == 0 else "", f"{ms:.1f} ms  {name}"))
@@ -113,16 +118,18 @@ class Command:
     limit: int | None
     scheduler: str | None
     retry_unknown: bool = False
+    strict: bool = False
 
 
 def run_command(inputs: Sequence[str], *, jobs: int | None, out: str | None, resume: bool,
                 timeout: float, assume_payable: bool, limit: int | None,
-                scheduler: str | None, retry_unknown: bool = False) -> int:
+                scheduler: str | None, retry_unknown: bool = False,
+                strict: bool = False) -> int:
     """``mtgcombat batch``: run, write result lines, print the summary; the exit status.
     :class:`~mtgcombat.batch.output.OutError` (a usage error) when ``out`` can't be written
     or another run holds its lock; checked before any work starts."""
     cmd = Command(inputs, jobs, out, resume, timeout, assume_payable, limit, scheduler,
-                  retry_unknown)
+                  retry_unknown, strict)
     if out is None:
         return _run(cmd, None)
     path = Path(out)
@@ -175,7 +182,8 @@ def _write_results(cmd: Command, items: list[BatchItem], sink: Sink, summary: Su
 
             client = Client(cmd.scheduler)  # type: ignore[no-untyped-call]
         results = check_many(items, jobs=cmd.jobs, timeout=cmd.timeout,
-                             assume_payable=cmd.assume_payable, limit=cmd.limit, client=client)
+                             assume_payable=cmd.assume_payable, limit=cmd.limit, client=client,
+                             strict=cmd.strict)
         with _progress(len(items), err_console) as bar:
             task = bar.add_task("batch", total=len(items))
             try:

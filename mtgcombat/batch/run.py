@@ -65,7 +65,8 @@ def default_jobs() -> int:
 
 def check_many(items: Iterable[BatchItem | Mapping[str, Any]], jobs: int | None = None,
                timeout: float = DEFAULT_TIMEOUT, assume_payable: bool = False,
-               limit: int | None = None, client: Any = None) -> Iterator[BatchResult]:
+               limit: int | None = None, client: Any = None,
+               strict: bool = False) -> Iterator[BatchResult]:
     """Check or list every item, yielding one :class:`BatchResult` per item in input order.
 
     ``items``: :class:`BatchItem` objects or ``{"id", "board", "declaration"}`` mappings
@@ -73,8 +74,10 @@ def check_many(items: Iterable[BatchItem | Mapping[str, Any]], jobs: int | None 
     processes (default: the cores; ``0``: in this process). ``timeout``: seconds per item,
     after which its result is ``unknown`` with reason ``"time limit"``. ``limit``: list at
     most this many declarations. ``client``: a ``dask.distributed.Client`` to run on a Dask
-    cluster instead (see :func:`mtgcombat.batch.cluster.check_many_dask`)."""
-    opts = Options(timeout=timeout, assume_payable=assume_payable, limit=limit)
+    cluster instead (see :func:`mtgcombat.batch.cluster.check_many_dask`). ``strict``: a
+    board with combat text that is not modelled is ``bad_input`` (else its result carries the
+    ``unmodelled`` list)."""
+    opts = Options(timeout=timeout, assume_payable=assume_payable, limit=limit, strict=strict)
     stream = (as_item(obj, i) for i, obj in enumerate(items))
     if client is not None:
         from mtgcombat.batch.cluster import run_dask

@@ -8,6 +8,10 @@ at the budget; (3) a result that arrives after the budget is replaced by
 ``unknown``/``"time limit"``, so a verdict is reported only when the whole item took at most
 ``timeout`` seconds. An :class:`~mtgcombat.errors.Undecided` is an ``unknown`` result with the
 reason of :func:`~mtgcombat.views.undecided.undecided_reason`.
+
+A result about a board whose cards have combat text the engine does not model carries the
+``unmodelled`` list (whatever its status but ``bad_input``); with ``strict`` such a board is
+``bad_input`` at the card's path.
 """
 
 from __future__ import annotations
@@ -78,16 +82,19 @@ def run_item(item: BatchItem, opts: Options) -> BatchResult:
     """Load, check or list one item within ``opts.timeout`` seconds; never raises for the
     item's own content."""
     start = time.monotonic()
+    found: list[dict[str, str]] = []
 
     def done(status: Status, **fields: Any) -> BatchResult:
         ms = round((time.monotonic() - start) * 1000, 3)
+        if found and status != "bad_input":
+            fields["unmodelled"] = found
         return BatchResult(id=item.id, source=item.source, status=status, ms=ms, **fields)
 
     if item.error is not None:
         return done("bad_input", error=item.error)
     try:
         with _Alarm(opts.timeout):
-            fields = _solve_item(item, opts)
+            fields = _solve_item(item, opts, found)
     except BudgetSpent:
         return done("unknown", reason=TIME_LIMIT)
     except BoardError as err:
@@ -103,15 +110,21 @@ def run_item(item: BatchItem, opts: Options) -> BatchResult:
     return done(status, **fields)
 
 
-def _solve_item(item: BatchItem, opts: Options) -> dict[str, Any]:
-    """The result fields (with ``status``) for a readable item; raises on bad content and
-    when no verdict is reached (:class:`~mtgcombat.errors.Undecided`)."""
+def _solve_item(item: BatchItem, opts: Options, found: list[dict[str, str]]) -> dict[str, Any]:
+    """The result fields (with ``status``) for a readable item, its board's unmodelled combat
+    text added to ``found``; raises on bad content and when no verdict is reached
+    (:class:`~mtgcombat.errors.Undecided`)."""
     from mtgcombat.board.declaration import Declaration
     from mtgcombat.board.model import parse_board
+    from mtgcombat.board.unmodelled import board_unmodelled, check_modelled
     from mtgcombat.errors import Deadline, DeclarationError
     from mtgcombat.legality.attacks import AttackEngine
+    from mtgcombat.views.unmodelled import unmodelled_json
 
-    board = parse_board(item.board, file=item.file if item.board_file else None)
+    file = item.file if item.board_file else None
+    board = parse_board(item.board, file=file)
+    found.extend(unmodelled_json(check_modelled(board, file=file) if opts.strict
+                                 else board_unmodelled(board)))
     engine = AttackEngine(board, deadline=Deadline.after(opts.timeout))
     if item.declaration is None:
         return {"status": "listed",

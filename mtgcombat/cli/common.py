@@ -1,5 +1,6 @@
-"""What the ``mtgcombat`` commands share: exit statuses, common options, printing, and the
-command class that turns "no verdict" into the answer ``unknown (<reason>)``."""
+"""What the ``mtgcombat`` commands share: exit statuses, common options, printing, loading a
+board (``--strict``), and the command class that turns "no verdict" into the answer
+``unknown (<reason>)`` and reports the combat text the answer ignores."""
 
 from __future__ import annotations
 
@@ -15,6 +16,9 @@ from mtgcombat.views.text import safe
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
+
+    from mtgcombat.board.model import Board
+    from mtgcombat.board.unmodelled import Unmodelled
 
 EXIT_OK = 0
 EXIT_INTERNAL = 1
@@ -35,6 +39,38 @@ TIMEOUT = click.option(
     "--timeout", type=click.FloatRange(min=0), default=None, metavar="SECONDS",
     help="Time limit for the whole command (default: none); past it the answer is "
          "\"unknown (time limit)\", and a listing says it is incomplete. Example: --timeout 5")
+STRICT = click.option(
+    "--strict", is_flag=True,
+    help="Refuse a board whose cards have combat text the engine does not model (exit 2, "
+         "naming the card and the sentence) instead of answering without it.")
+UNMODELLED = "mtgcombat.unmodelled"
+"""The click context's ``meta`` key of the loaded board's unmodelled combat text."""
+
+
+def load(path: str, strict: bool = False) -> Board:
+    """The board at ``path``; :class:`BoardError` for a missing, unreadable or bad file and,
+    with ``strict``, for combat text that is not modelled. Its unmodelled combat text is kept
+    for the command's answer (:func:`print_json`, :class:`Command`)."""
+    from mtgcombat.board.model import load_board
+    from mtgcombat.board.unmodelled import board_unmodelled, check_modelled
+
+    board = load_board(path)
+    found = check_modelled(board, file=path) if strict else board_unmodelled(board)
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None:
+        ctx.meta[UNMODELLED] = found
+    return board
+
+
+def loaded_unmodelled(*, take: bool = False) -> list[Unmodelled]:
+    """The unmodelled combat text of the board the current command loaded (``take``: and
+    forget it, once a command has reported it itself)."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is None:
+        return []
+    found: list[Unmodelled] = ctx.meta.pop(UNMODELLED, []) if take else ctx.meta.get(
+        UNMODELLED, [])
+    return found
 
 
 def console() -> Console:
@@ -51,7 +87,12 @@ def print_out(renderable: RenderableType) -> None:
 
 
 def print_json(data: object) -> None:
-    """Print ``data`` as one line of JSON on stdout."""
+    """Print ``data`` as one line of JSON on stdout; an answer (an object) about a board with
+    unmodelled combat text carries the ``unmodelled`` list."""
+    if isinstance(data, dict):
+        from mtgcombat.views.unmodelled import with_unmodelled
+
+        data = with_unmodelled(data, loaded_unmodelled())
     sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
 
 
@@ -74,11 +115,20 @@ def print_unknown(exc: Undecided, as_json: bool) -> None:
 
 class Command(click.Command):
     """A command whose "no verdict" (:class:`~mtgcombat.errors.Undecided`) is an answer:
-    ``unknown (<reason>)`` (or its JSON with ``--json``) and exit status 0."""
+    ``unknown (<reason>)`` (or its JSON with ``--json``) and exit status 0. Its human answer
+    about a board with unmodelled combat text ends with one warning line."""
 
     def invoke(self, ctx: click.Context) -> Any:
+        as_json = bool(ctx.params.get("as_json"))
         try:
-            return super().invoke(ctx)
+            rv = super().invoke(ctx)
         except Undecided as exc:
-            print_unknown(exc, as_json=bool(ctx.params.get("as_json")))
-            return EXIT_OK
+            print_unknown(exc, as_json=as_json)
+            rv = EXIT_OK
+        if not as_json:
+            from mtgcombat.views.unmodelled import warning
+
+            line = warning(loaded_unmodelled(take=True))
+            if line is not None:
+                click.echo(safe(line))
+        return rv

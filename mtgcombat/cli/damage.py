@@ -7,8 +7,16 @@ from typing import cast
 
 import click
 
-from mtgcombat.board.model import load_board
-from mtgcombat.cli.common import BOARD, JSON_FLAG, TIMEOUT, Command, print_json, print_out
+from mtgcombat.cli.common import (
+    BOARD,
+    JSON_FLAG,
+    STRICT,
+    TIMEOUT,
+    Command,
+    load,
+    print_json,
+    print_out,
+)
 from mtgcombat.errors import Deadline
 
 MAXIMIZE = ["player", "kills", "poison", "permanents"]
@@ -49,9 +57,10 @@ loyalty/defense removed from planeswalkers and battles.""")
               show_default=True, help="What the attacking player's divisions maximise.")
 @JSON_FLAG
 @TIMEOUT
+@STRICT
 def damage(board: str, assigns: tuple[str, ...], step: str, after_first: bool,
            first_assigns: tuple[str, ...], resolve_: bool, maximize: str, as_json: bool,
-           timeout: float | None) -> None:
+           timeout: float | None, strict: bool) -> None:
     """Check a combat damage assignment on BOARD.json, or play out combat damage (CR 510)."""
     from mtgcombat.cli import render_damage
     from mtgcombat.damage.assignment import check_damage, parse_assign
@@ -66,7 +75,7 @@ def damage(board: str, assigns: tuple[str, ...], step: str, after_first: bool,
         raise click.UsageError("--after-first checks the regular step: give --step regular "
                                "(and no --resolve)")
     deadline = Deadline.after(timeout)
-    b = load_board(board)
+    b = load(board, strict)
     if resolve_:
         if assigns:
             raise click.UsageError("--resolve chooses the divisions: don't give --assign")

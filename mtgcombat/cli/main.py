@@ -2,7 +2,8 @@
 ``damage``, ``batch`` and ``serve``.
 
 Exit status: 0 when the command ran (whatever the verdict), 2 for bad input (a bad board file,
-a missing file, a bad ``--attack``/``--band`` argument or ``--declaration`` file), 1 for an
+a missing file, a bad ``--attack``/``--band`` argument or ``--declaration`` file; with
+``--strict``, combat text of the board's cards that is not modelled), 1 for an
 internal error. Bad input is reported as one line on stderr (``file: $.json.path: message``,
 control characters escaped), never as a traceback. No verdict (an
 :class:`~mtgcombat.errors.Undecided`, e.g. ``--timeout`` ran out) is the answer
@@ -22,7 +23,7 @@ from typing import TYPE_CHECKING
 import click
 
 from mtgcombat import __version__
-from mtgcombat.board.model import Board, load_board
+from mtgcombat.board.model import Board
 from mtgcombat.errors import BoardError, Deadline
 from mtgcombat.views.text import safe
 
@@ -41,6 +42,7 @@ from mtgcombat.cli.common import (
     EXIT_OK,
     JSON_FLAG,
     PAYMENT_NOT_CHECKED,
+    STRICT,
     TIMEOUT,
 )
 from mtgcombat.cli.common import Command as _Command
@@ -53,9 +55,11 @@ from mtgcombat.cli.schema import schema
 # -- plumbing ------------------------------------------------------------------------------
 
 
-def _load(path: str) -> Board:
-    """The board at ``path``; :class:`BoardError` for a missing, unreadable or bad file."""
-    return load_board(path)
+def _load(path: str, strict: bool) -> Board:
+    """The board at ``path`` (:func:`mtgcombat.cli.common.load`; ``--strict``)."""
+    from mtgcombat.cli.common import load
+
+    return load(path, strict)
 
 
 def _engine(board: Board, deadline: Deadline) -> AttackEngine:
@@ -95,17 +99,19 @@ cli.command_class = _Command
 Examples:
   mtgcombat show board.json""")
 @BOARD
-def show(board: str) -> None:
+@STRICT
+def show(board: str, strict: bool) -> None:
     """Show how the engine understood BOARD.json.
 
     Players and defending players, targets, candidate attackers (and the creatures that can't
-    attack, with why), and every restriction, requirement and cost instance with its source.
-    Runs no solver."""
+    attack, with why), every restriction, requirement and cost instance with its source, and
+    the combat text of the board's cards that is not modelled. Runs no solver."""
     from mtgcombat.cli import render
+    from mtgcombat.cli.common import loaded_unmodelled
     from mtgcombat.compile.attacks import compile_board
 
-    b = _load(board)
-    _print(render.show(b, compile_board(b)))
+    b = _load(board, strict)
+    _print(render.show(b, compile_board(b), loaded_unmodelled(take=True)))
     if b.attack is not None:
         from mtgcombat.compile.blocks import compile_blocks
 
@@ -135,13 +141,14 @@ so far are printed, followed by "unknown (time limit): the list above is incompl
               help="Print only the first N declarations (canonical order).")
 @ASSUME_PAYABLE
 @TIMEOUT
+@STRICT
 def legal(board: str, as_json: bool, limit: int | None, assume_payable: bool,
-          timeout: float | None) -> None:
+          timeout: float | None, strict: bool) -> None:
     """List every legal attack declaration on BOARD.json."""
     from mtgcombat.cli import listing
 
     deadline = Deadline.after(timeout)
-    engine = _engine(_load(board), deadline)
+    engine = _engine(_load(board, strict), deadline)
     note = bool(engine.inst.costs) and assume_payable
     stream = engine.legal(assume_payable=assume_payable)
     if as_json:
@@ -181,13 +188,14 @@ With --json: {"legal": true|false, "reason": "...", "witness": {...}|null,
 @JSON_FLAG
 @ASSUME_PAYABLE
 @TIMEOUT
+@STRICT
 def check(board: str, attacks: tuple[str, ...], bands: tuple[str, ...], declaration: str | None,
-          as_json: bool, assume_payable: bool, timeout: float | None) -> None:
+          as_json: bool, assume_payable: bool, timeout: float | None, strict: bool) -> None:
     """Is the attack declaration given by --attack legal on BOARD.json? Why (not)?"""
     from mtgcombat.cli.inputs import attack_declaration
 
     deadline = Deadline.after(timeout)
-    b = _load(board)
+    b = _load(board, strict)
     decl = attack_declaration(attacks, bands, declaration)
     v = _engine(b, deadline).check(decl, assume_payable=assume_payable)
     if as_json:
@@ -211,11 +219,12 @@ and the declarations that are terminal there (legal).""")
 @BOARD
 @JSON_FLAG
 @TIMEOUT
-def explain(board: str, as_json: bool, timeout: float | None) -> None:
+@STRICT
+def explain(board: str, as_json: bool, timeout: float | None, strict: bool) -> None:
     """Show the conditional-requirement process (CR 508.1d) that decides BOARD.json."""
     from mtgcombat.legality.explain import commitment_views, view_json
 
-    engine = _engine(_load(board), Deadline.after(timeout))
+    engine = _engine(_load(board, strict), Deadline.after(timeout))
     views = commitment_views(engine)
     if as_json:
         _print_json({"commitments": [view_json(cv) for cv in views]})
@@ -266,9 +275,10 @@ any work, and rewritten only atomically.""")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:8786",
               help="Run on this Dask scheduler (pip install 'mtgcombat[cluster]').")
 @ASSUME_PAYABLE
+@STRICT
 def batch(inputs: tuple[str, ...], jobs: int | None, out: str | None, resume: bool,
           retry_unknown: bool, timeout: float, limit: int | None, scheduler: str | None,
-          assume_payable: bool) -> int:
+          assume_payable: bool, strict: bool) -> int:
     """Check or list every board in INPUTS...; write one JSON result line per input."""
     from mtgcombat.batch.output import OutError
     from mtgcombat.batch.report import run_command
@@ -280,7 +290,7 @@ def batch(inputs: tuple[str, ...], jobs: int | None, out: str | None, resume: bo
     try:
         return run_command(inputs, jobs=jobs, out=out, resume=resume, timeout=timeout,
                            assume_payable=assume_payable, limit=limit, scheduler=scheduler,
-                           retry_unknown=retry_unknown)
+                           retry_unknown=retry_unknown, strict=strict)
     except OutError as err:
         raise _OutUsage(str(err)) from None
 
@@ -332,16 +342,17 @@ followed by "unknown (time limit): the list above is incomplete" (with --json:
               help="List only the first N declarations (canonical order).")
 @ASSUME_PAYABLE
 @TIMEOUT
+@STRICT
 def blocks(board: str, blocks_: tuple[str, ...], check_empty: bool, declaration: str | None,
            as_json: bool, limit: int | None, assume_payable: bool,
-           timeout: float | None) -> None:
+           timeout: float | None, strict: bool) -> None:
     """List every legal block declaration on BOARD.json, or check one with --block."""
     from mtgcombat.cli import listing
     from mtgcombat.cli.inputs import block_declaration
     from mtgcombat.legality.blocks import BlockEngine
 
     deadline = Deadline.after(timeout)
-    b = _load(board)
+    b = _load(board, strict)
     decl = block_declaration(blocks_, check_empty, declaration)
     engine = BlockEngine(b, deadline=deadline)
     if decl is not None:

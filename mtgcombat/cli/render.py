@@ -17,6 +17,7 @@ from rich.tree import Tree
 
 from mtgcombat.board.declaration import DeclarationLike
 from mtgcombat.board.model import Board
+from mtgcombat.board.unmodelled import Unmodelled
 from mtgcombat.compile.instances import Instances
 from mtgcombat.legality.explain import CommitmentView, StateView
 from mtgcombat.legality.verdict import Verdict
@@ -143,12 +144,23 @@ def costs_table(inst: Instances, step: str = "attack") -> Table:
     return table
 
 
-def show(board: Board, inst: Instances) -> Group:
-    """Everything ``mtgcombat show`` prints."""
+def unmodelled_table(found: Sequence[Unmodelled]) -> Table:
+    """The combat text of the board's cards that the engine does not model (it ignores it)."""
+    table = _table("Combat text not modelled (the answers ignore it)", "permanent", "card",
+                   "text", "family")
+    for u in found:
+        table.add_row(txt(u.permanent), txt(u.card), txt(u.text, "yellow"), txt(u.family))
+    return table
+
+
+def show(board: Board, inst: Instances, unmodelled: Sequence[Unmodelled] = ()) -> Group:
+    """Everything ``mtgcombat show`` prints (the unmodelled combat text when there is any)."""
     parts: list[RenderableType] = [
         players_table(board), targets_table(inst), creatures_table(inst),
         restrictions_table(inst), requirements_table(inst), costs_table(inst),
     ]
+    if unmodelled:
+        parts.append(unmodelled_table(unmodelled))
     for note in inst.notes:
         parts.append(txt(f"note: {note}", "dim"))
     return Group(*parts)

@@ -22,6 +22,9 @@ it, or with no verdict for another reason, the answer is HTTP 200
 answered (else 400), every answer carries the security headers, and the interactive docs
 (``/docs``, ``/redoc``, which load their scripts from a CDN) are off unless asked for
 (:mod:`~mtgcombat.server.guard`). No endpoint touches a file named by the client.
+
+Every answer about a board whose cards have combat text the engine does not model carries the
+``unmodelled`` list; a request with ``"strict": true`` makes such a board bad input (422).
 """
 
 from __future__ import annotations

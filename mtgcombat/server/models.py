@@ -30,6 +30,9 @@ Limit = Annotated[int | None, Field(ge=0, le=1_000_000,
                                     description="Return only the first N declarations.")]
 AssumePayable = Annotated[bool, Field(
     description="Skip the payment check (CR 508.1g-j, 509.1d-g).")]
+Strict = Annotated[bool, Field(description=(
+    "Refuse (HTTP 422, at the card's path) a board whose cards have combat text the engine "
+    "does not model, instead of answering without it (the answer's `unmodelled` list)."))]
 
 
 class _Request(BaseModel):
@@ -40,12 +43,14 @@ class BoardRequest(_Request):
     """Just a board (``show``, ``explain``)."""
 
     board: RawBoard
+    strict: Strict = False
 
 
 class LegalRequest(_Request):
     """List the legal attack declarations (CR 508.1)."""
 
     board: RawBoard
+    strict: Strict = False
     limit: Limit = None
     assume_payable: AssumePayable = False
     summary: bool = Field(default=False, description=(
@@ -57,6 +62,7 @@ class CheckRequest(_Request):
     """Check one attack declaration (CR 508.1)."""
 
     board: RawBoard
+    strict: Strict = False
     declaration: AttackMap = Field(default_factory=dict)
     assume_payable: AssumePayable = False
 
@@ -65,6 +71,7 @@ class BlocksRequest(_Request):
     """List the legal block declarations (CR 509.1)."""
 
     board: RawBoard
+    strict: Strict = False
     limit: Limit = None
     assume_payable: AssumePayable = False
 
@@ -73,6 +80,7 @@ class BlocksCheckRequest(_Request):
     """Check one block declaration (CR 509.1)."""
 
     board: RawBoard
+    strict: Strict = False
     declaration: BlockMap = Field(default_factory=dict)
     assume_payable: AssumePayable = False
 
@@ -81,6 +89,7 @@ class DamageCheckRequest(_Request):
     """Check one combat damage step's assignment (CR 510)."""
 
     board: RawBoard
+    strict: Strict = False
     assignment: dict[str, dict[str, Annotated[int, Field(ge=0, le=1_000_000)]]] = Field(
         default_factory=dict,
         description="{creature_id: {recipient_id: amount}}; a creature left out is filled in "
@@ -97,4 +106,5 @@ class DamageResolveRequest(_Request):
     """Play every combat damage step with the best divisions (CR 510)."""
 
     board: RawBoard
+    strict: Strict = False
     maximize: Literal["player", "kills", "poison", "permanents"] = "player"

@@ -6,9 +6,15 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
 
-from mtgcombat.board.model import parse_board
 from mtgcombat.server.models import BoardRequest, CheckRequest, LegalRequest
-from mtgcombat.server.solving import Job, check_declaration, list_declarations, solver_of
+from mtgcombat.server.solving import (
+    Job,
+    check_declaration,
+    list_declarations,
+    read_board,
+    solver_of,
+)
+from mtgcombat.views.unmodelled import with_unmodelled
 
 router = APIRouter(tags=["attacks"])
 SolverDep = Annotated[Job, Depends(solver_of)]
@@ -32,22 +38,23 @@ async def explain(req: BoardRequest, solver: SolverDep) -> dict[str, Any]:
     """Per cost commitment, the tree of states of the conditional-requirement process."""
     from mtgcombat.legality.explain import commitment_views, view_json
 
-    board = parse_board(req.board)
+    board, found = read_board(req)
 
     def work(seconds: float) -> dict[str, Any]:
         views = commitment_views(solver.engine("attacks", board, seconds))
         return {"commitments": [view_json(cv) for cv in views]}
 
-    return await solver.run(work, "list")
+    return with_unmodelled(await solver.run(work, "list"), found)
 
 
 @router.post("/v1/show", summary="How the engine understood the board")
 async def show(req: BoardRequest, solver: SolverDep) -> dict[str, Any]:
-    """Players, targets, candidates and every instance, as ``mtgcombat show`` prints them."""
+    """Players, targets, candidates and every instance, as ``mtgcombat show`` prints them,
+    and the combat text not modelled."""
     from mtgcombat.compile.attacks import compile_board
     from mtgcombat.views.json import show_json
 
-    board = parse_board(req.board)
+    board, found = read_board(req)
 
     def work(_seconds: float) -> dict[str, Any]:
         block = None
@@ -57,4 +64,4 @@ async def show(req: BoardRequest, solver: SolverDep) -> dict[str, Any]:
             block = compile_blocks(board)
         return show_json(board, compile_board(board), block)
 
-    return await solver.run(work, "check")
+    return with_unmodelled(await solver.run(work, "check"), found)

@@ -7,10 +7,10 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
 
-from mtgcombat.board.model import parse_board
 from mtgcombat.errors import BoardError, Deadline
 from mtgcombat.server.models import DamageCheckRequest, DamageResolveRequest
-from mtgcombat.server.solving import Job, solver_of
+from mtgcombat.server.solving import Job, read_board, solver_of
+from mtgcombat.views.unmodelled import with_unmodelled
 
 router = APIRouter(tags=["damage"])
 SolverDep = Annotated[Job, Depends(solver_of)]
@@ -22,7 +22,7 @@ async def damage_check(req: DamageCheckRequest, solver: SolverDep) -> dict[str, 
     from mtgcombat.damage.assignment import check_damage
     from mtgcombat.damage.steps import check_after_first
 
-    board = parse_board(req.board)
+    board, found = read_board(req)
     if req.first_assignment and not req.after_first:
         raise BoardError("first_assignment needs after_first", path="$.first_assignment")
     if req.after_first and req.step != "regular":
@@ -38,7 +38,7 @@ async def damage_check(req: DamageCheckRequest, solver: SolverDep) -> dict[str, 
 
     # filling in the creatures an assignment leaves out is a search (up to seconds): it runs
     # in the list lane, so it never holds the thread kept for attack and block checks
-    return await solver.run(work, "list")
+    return with_unmodelled(await solver.run(work, "list"), found)
 
 
 @router.post("/v1/damage/resolve", summary="Play out combat damage")
@@ -46,9 +46,9 @@ async def damage_resolve(req: DamageResolveRequest, solver: SolverDep) -> dict[s
     """Both combat damage steps with the best divisions for the attacking player."""
     from mtgcombat.damage.resolve import resolve_combat
 
-    board = parse_board(req.board)
+    board, found = read_board(req)
 
     def work(seconds: float) -> dict[str, Any]:
         return resolve_combat(board, req.maximize, deadline=Deadline.after(seconds)).to_json()
 
-    return await solver.run(work, "list")
+    return with_unmodelled(await solver.run(work, "list"), found)

@@ -14,6 +14,10 @@ attack or block verdict, the board as read). Listings hold at most ``workers - 1
 a check never waits for a listing to end. When ``max_queue`` requests of a lane are already
 waiting for a thread, the next one is answered HTTP 503 with ``Retry-After``
 (:class:`~mtgcombat.server.http.Overloaded`).
+
+Every answer about a board whose cards have combat text the engine does not model carries the
+``unmodelled`` list (:mod:`mtgcombat.views.unmodelled`); with the request's ``strict`` such a
+board is bad input instead (:func:`read_board`).
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from fastapi import Request
 
 from mtgcombat.board.declaration import BlockDeclaration, Declaration
 from mtgcombat.board.model import Board, parse_board
+from mtgcombat.board.unmodelled import Unmodelled, board_unmodelled, check_modelled
 from mtgcombat.errors import Undecided
 from mtgcombat.server.guard import ARRIVED
 from mtgcombat.server.http import Overloaded
@@ -37,6 +42,7 @@ from mtgcombat.server.models import BlocksCheckRequest, BlocksRequest, CheckRequ
 from mtgcombat.views.listing import listing
 from mtgcombat.views.summary import summarize
 from mtgcombat.views.undecided import TIME_LIMIT, undecided_json, unknown_json
+from mtgcombat.views.unmodelled import with_unmodelled
 
 GRACE = 2.0
 """Seconds past the time limit before the server stops waiting for a request's thread."""
@@ -193,6 +199,13 @@ def solver_of(request: Request) -> Job:
     return Job(solver, time.monotonic() if arrived is None else float(arrived))
 
 
+def read_board(req: Any) -> tuple[Board, list[Unmodelled]]:
+    """The request's board and its unmodelled combat text; a :class:`BoardError` for a bad
+    board and, when the request is ``strict``, for unmodelled combat text."""
+    board = parse_board(req.board)
+    return board, check_modelled(board) if req.strict else board_unmodelled(board)
+
+
 def verdict_json(v: Any) -> dict[str, Any]:
     """A verdict's JSON."""
     result: dict[str, Any] = v.to_json()
@@ -203,7 +216,7 @@ async def list_declarations(solver: Job, step: Step, req: LegalRequest | BlocksR
                             summary: bool = False) -> dict[str, Any]:
     """The listing of the legal declarations of ``step`` (with the judge's summary over all
     of them when ``summary``)."""
-    board = parse_board(req.board)
+    board, found = read_board(req)
 
     def work(seconds: float) -> dict[str, Any]:
         engine = solver.engine(step, board, seconds)
@@ -215,13 +228,13 @@ async def list_declarations(solver: Job, step: Step, req: LegalRequest | BlocksR
         out["summary"] = summarize(engine.inst.creatures, every).to_json()
         return out
 
-    return await solver.run(work, "list")
+    return with_unmodelled(await solver.run(work, "list"), found)
 
 
 async def check_declaration(solver: Job, step: Step,
                             req: CheckRequest | BlocksCheckRequest) -> dict[str, Any]:
     """The verdict on the declaration of ``step`` in ``req``."""
-    board = parse_board(req.board)
+    board, found = read_board(req)
     if step not in DECLARATIONS:
         raise NotImplementedError(step)
     decl = DECLARATIONS[step].from_json(req.declaration)
@@ -230,4 +243,4 @@ async def check_declaration(solver: Job, step: Step,
         engine = solver.engine(step, board, seconds)
         return verdict_json(engine.check(decl, assume_payable=req.assume_payable))
 
-    return await solver.run(work, "check")
+    return with_unmodelled(await solver.run(work, "check"), found)

@@ -3,7 +3,8 @@
 The CLI, the HTTP API and batch all report the same facts: the listing of legal declarations
 (``limit``, ``complete: false``; :mod:`~mtgcombat.views.listing`), the judge's summary and the
 players' roles (:mod:`~mtgcombat.views.summary`), the "unknown" answer for a
-:class:`~mtgcombat.errors.Undecided` (:mod:`~mtgcombat.views.undecided`) and the JSON of
-``show`` (:mod:`~mtgcombat.views.json`). This package computes them; the front ends only format
+:class:`~mtgcombat.errors.Undecided` (:mod:`~mtgcombat.views.undecided`), the JSON of
+``show`` (:mod:`~mtgcombat.views.json`), and the combat text the answers ignore
+(:mod:`~mtgcombat.views.unmodelled`). This package computes them; the front ends only format
 them (rich tables, HTTP responses, result lines). It runs no solver of its own.
 """

@@ -274,6 +274,17 @@ function renderShow(s) {
   renderPicker(a);
 }
 
+function renderUnmodelled(found) {
+  const box = $("#unmodelled");
+  box.hidden = !found || !found.length;
+  if (box.hidden) { box.replaceChildren(); return; }
+  fill(box,
+    el("p", { text: `${found.length} combat sentence${found.length === 1 ? " is" : "s are"} ` +
+      "not modelled; the answers below ignore them:" }),
+    el("ul", {}, ...found.map((u) => el("li", { class: "unmodelled", "data-permanent": u.permanent,
+      text: `${u.permanent} (${u.card}): ${u.text}` }))));
+}
+
 function renderPicker(a) {
   $("#picker").replaceChildren(...a.candidates.map((c) => el("div", { class: "pick-row",
     "data-creature": c.id },
@@ -357,6 +368,7 @@ async function refresh() {
   if (board.players.length < 2) {
     setStatus("Add at least two players.");
     for (const id of ["#show", "#explain", "#picker", "#legal-list"]) $(id).replaceChildren();
+    renderUnmodelled([]);
     $("#legal-summary").textContent = "";
     return;
   }
@@ -370,6 +382,7 @@ async function refresh() {
     ]);
     if (mine !== seq) return;
     renderShow(show);
+    renderUnmodelled(show.unmodelled);
     renderLegal(legal);
     renderExplain(explain);
     setStatus("ready");
