@@ -64,3 +64,10 @@ def test_http_search_lists_catalog_cards_first(client: TestClient) -> None:
     got = client.get("/v1/cards", params={"q": "mogg flunkies"}).json()
     assert got["cards"][0]["name"] == "Mogg Flunkies"
     assert got["cards"][0]["origin"] == "catalog"
+
+
+def test_http_search_shows_a_reversible_printing_once(client: TestClient) -> None:
+    # The corpus also lists "Propaganda // Propaganda" (a printing with the same card on both
+    # faces): it is the card Propaganda, shown once.
+    names = [c["name"] for c in client.get("/v1/cards", params={"q": "propag"}).json()["cards"]]
+    assert names.count("Propaganda") == 1

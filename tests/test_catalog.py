@@ -144,9 +144,14 @@ def test_unknown_name_suggests_closest() -> None:
     assert "did you mean" in err.value.message
 
 
-def test_unknown_name_with_other_case_suggests_closest() -> None:
+def test_name_in_other_case_without_punctuation_is_the_hand_written_card() -> None:
+    card = default_catalog().get("vhal candlekeep researcher")
+    assert (card.name, card.origin) == ("Vhal, Candlekeep Researcher", "catalog")
+
+
+def test_misspelt_name_suggests_closest() -> None:
     with pytest.raises(BoardError) as err:
-        default_catalog().get("vhal candlekeep researcher")
+        default_catalog().get("vhal candlekep researcer")
     assert "'Vhal, Candlekeep Researcher'" in err.value.message
 
 

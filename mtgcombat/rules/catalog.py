@@ -28,6 +28,7 @@ from mtgcombat.rules.fields import (
     Supertype,
     Text,
 )
+from mtgcombat.rules.names import fold
 from mtgcombat.rules.types import shown
 
 CombatDamageRule = Literal["none_if_unblocked_attacking_player"]
@@ -104,12 +105,13 @@ class Catalog:
                  close_names: Callable[[str], list[str]] | None = None) -> None:
         self._cards = {c.name: c for c in cards}
         self._folded = {c.name.casefold(): c for c in cards}
+        self._keys = {fold(c.name): c for c in cards}
         self._fallback = fallback
         self._close_names = close_names
         self._found: dict[str, Card | None] = {}
 
     def _find(self, name: str) -> Card | None:
-        card = self._folded.get(name.casefold())
+        card = self._folded.get(name.casefold()) or self._keys.get(fold(name))
         if card is not None or self._fallback is None:
             return card
         key = name.casefold()

@@ -19,13 +19,14 @@ import json
 import os
 import sqlite3
 import threading
-import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
+
+from mtgcombat.rules.names import fold
 
 CORPUS_FILE = "oracle.sqlite3"
 """The corpus file name, in the package's ``data`` directory and in the cache directory."""
@@ -38,13 +39,6 @@ def cache_dir() -> Path:
     """The user's cache directory: ``$MTGCOMBAT_CACHE_DIR`` or ``~/.cache/mtgcombat``."""
     env = os.environ.get("MTGCOMBAT_CACHE_DIR")
     return Path(env) if env else Path.home() / ".cache" / "mtgcombat"
-
-
-def fold(name: str) -> str:
-    """The lookup key of a card name: letters and digits only, accents dropped, case folded
-    (``"Ach! Hans, Run!"`` → ``"achhansrun"``, ``"Lim-Dûl's Vault"`` → ``"limdulsvault"``)."""
-    decomposed = unicodedata.normalize("NFKD", name)
-    return "".join(c for c in decomposed.casefold() if c.isalnum())
 
 
 @dataclass(frozen=True)

@@ -25,8 +25,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from mtgcombat.rules.corpus import FORMAT_VERSION, fold
+from mtgcombat.rules.corpus import FORMAT_VERSION
 from mtgcombat.rules.keywords import canonical_keyword
+from mtgcombat.rules.names import fold
 from mtgcombat.rules.types import SUPERTYPES
 
 Face = dict[str, Any]

@@ -28,7 +28,8 @@ async def cards(q: str = Query("", max_length=200),
     of the oracle corpus. Each card shows its characteristics, the effects its text compiles
     to, and its combat text that is not modelled."""
     from mtgcombat.rules.catalog import default_catalog
-    from mtgcombat.rules.corpus import fold, search
+    from mtgcombat.rules.corpus import search
+    from mtgcombat.rules.names import fold
 
     cat = default_catalog()
     needle = fold(q)
@@ -38,7 +39,13 @@ async def cards(q: str = Query("", max_length=200),
     found, total = search(q, limit + len(hits))
     seen = {fold(n) for n in hits}
     hits += [n for n in found if fold(n) not in seen]
-    out = [_card_view(cat.get(name)) for name in hits[:limit]]
+    out: list[dict[str, Any]] = []
+    shown: set[str] = set()
+    for name in hits:
+        card = cat.get(name)  # "A // A" (a reversible printing) is the card A: shown once
+        if card.name.casefold() not in shown and len(out) < limit:
+            shown.add(card.name.casefold())
+            out.append(_card_view(card))
     return {"cards": out, "count": len(out),
             "total": max(total, len(hits)) if needle else len(names) + total}
 
