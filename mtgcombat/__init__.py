@@ -7,12 +7,14 @@ CP-SAT), ``legality`` (attacks and blocks), ``payment``, ``damage``, ``oracle`` 
 references), ``views`` (shared JSON), and the front ends ``cli``, ``server`` and ``batch``.
 
 >>> from mtgcombat import load_board, legal_attacks
+>>> # board_unmodelled(board): the combat text of its cards the engine does not model
 """
 
 from __future__ import annotations
 
 from mtgcombat.board.declaration import BlockDeclaration, Declaration
 from mtgcombat.board.model import Board, load_board
+from mtgcombat.board.unmodelled import Unmodelled, board_unmodelled, check_modelled
 from mtgcombat.compile.attacks import compile_board
 from mtgcombat.compile.instances import Instances
 from mtgcombat.damage.assignment import DamageVerdict, check_damage
@@ -42,10 +44,13 @@ __all__ = [
     "Declaration",
     "DeclarationError",
     "Instances",
+    "Unmodelled",
     "Verdict",
+    "board_unmodelled",
     "check",
     "check_blocks",
     "check_damage",
+    "check_modelled",
     "compile_board",
     "default_catalog",
     "had_to_attack",
