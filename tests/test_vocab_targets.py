@@ -103,9 +103,9 @@ def test_bullwhip_damage_is_state_and_the_requirement_holds() -> None:
     assert _legal(board) == decls({"a": "opp"})
 
 
-def test_goblin_diplomats_each_other_creature_only_when_activated() -> None:
-    """"{T}: Each other creature attacks this turn if able." The Diplomats are tapped by the
-    cost; every other creature of the active player must attack."""
+def test_goblin_diplomats_each_creature_only_when_activated() -> None:
+    """"{T}: Each creature attacks this turn if able." The Diplomats are tapped by the cost,
+    so they can't attack; every other creature of the active player must."""
     perms = [card("d", "Goblin Diplomats", tapped=True, activations=[0]),
              card("a", "Grizzly Bears"), card("b", "Bear Cub")]
     assert _legal(_board(perms)) == decls({"a": "opp", "b": "opp"})
