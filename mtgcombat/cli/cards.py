@@ -1,11 +1,13 @@
-"""The ``cards`` commands: show a printed card from the oracle corpus, or rebuild the corpus
-from a newer bulk file into the user's cache."""
+"""The ``cards`` commands: show a printed card from the oracle corpus, rebuild the corpus
+from a newer bulk file into the user's cache, or report how much of the printed cards'
+combat text the compiler models."""
 
 from __future__ import annotations
 
 import dataclasses
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -23,12 +25,13 @@ class _BadInput(click.ClickException):
         click.echo(f"error: {safe(self.message)}", err=True)
 
 
-@click.group(short_help="Printed cards: look one up, or import a newer bulk file.",
+@click.group(short_help="Printed cards: look one up, import a newer bulk file, coverage.",
              epilog="""\b
 Examples:
   mtgcombat cards show "Serra Angel"
   mtgcombat cards show "fire // ice" --json
   mtgcombat cards import AtomicCards.json
+  mtgcombat cards coverage --json
   MTGCOMBAT_CACHE_DIR=/tmp/c mtgcombat cards import oracle-cards.json""")
 def cards() -> None:
     """Every printed Magic card's characteristics (the oracle corpus).
@@ -115,3 +118,79 @@ def import_(file: Path) -> None:
                f"{report.source}) into {out}; {flagged} quality flags; "
                f"{sum(report.refused.values())} listed keywords that aren't CR 702 keyword "
                "abilities keywords.py knows (mostly keyword actions and ability words)")
+
+
+@cards.command(short_help="How much of the printed cards' combat text is modelled.",
+               epilog="""\b
+Examples:
+  mtgcombat cards coverage
+  mtgcombat cards coverage --json --top 100
+  mtgcombat cards coverage --limit 500
+  mtgcombat cards coverage --name "Serra Angel" --name "Ghostly Prison"
+\b
+A card has combat text when any sentence or keyword of it can matter to combat. It is fully
+modelled when all of that text compiles to effects, partly when only some does, not modelled
+when none does; keyword-only cards' combat text is all keyword lines. The most common
+unmodelled sentences are grouped by shape: numbers and X as N, power/toughness changes as
++N/+N (signs kept), mana symbols as {M}, subtypes as SUBTYPE, card types other than creature
+as TYPE, colours as COLOR, the card's own name as ~. The whole corpus takes about a
+minute.""")
+@click.option("--limit", type=click.IntRange(min=1), default=None,
+              help="Only the first N cards of the corpus.")
+@click.option("--name", "names", multiple=True, metavar="NAME",
+              help="Only this card (repeatable).")
+@click.option("--top", type=click.IntRange(min=0, max=10_000), default=30, show_default=True,
+              help="How many unmodelled sentence shapes to list.")
+@JSON_FLAG
+def coverage(limit: int | None, names: tuple[str, ...], top: int, as_json: bool) -> None:
+    """Compile every printed card and report how much of its combat text is modelled."""
+    from mtgcombat.rules.text.coverage import coverage as measure
+
+    wanted = list(names) if names else oracle.corpus().names()
+    unknown = [n for n in names if oracle.lookup(n) is None]
+    if unknown:
+        close = oracle.close_names(unknown[0])
+        hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
+        raise _BadInput(f"unknown card {unknown[0][:80]!r}{hint}")
+    if limit is not None:
+        wanted = wanted[:limit]
+    if sys.stderr.isatty() and len(wanted) > 200:
+        with click.progressbar(length=len(wanted), label="compiling", file=sys.stderr,
+                               show_pos=True) as bar:
+            report = measure(wanted, progress=lambda _: bar.update(1))
+    else:
+        report = measure(wanted)
+    data = report.as_dict(top)
+    if as_json:
+        print_json(data)
+        return
+    for line in _coverage_lines(data):
+        click.echo(safe(line))
+
+
+def _share(n: int, of: int) -> str:
+    return f"{n} ({n / of:.1%})" if of else str(n)
+
+
+def _coverage_lines(data: dict[str, Any]) -> list[str]:
+    combat = data["combat_cards"]
+    lines = [
+        f"cards: {data['cards']} ({data['faces']} faces; "
+        f"{data['cards_without_text']} flagged as missing their text)",
+        f"cards with combat text: {combat}",
+        f"  fully modelled: {_share(data['fully_modelled'], combat)}",
+        f"  partly modelled: {_share(data['partly_modelled'], combat)}",
+        f"  not modelled: {_share(data['not_modelled'], combat)}",
+        f"  keyword-only: {data['keyword_only_cards']}, of which fully modelled "
+        f"{_share(data['keyword_only_fully_modelled'], data['keyword_only_cards'])}",
+        "", f"{'family':<20} {'modelled':>9} {'unmodelled':>11}",
+    ]
+    for family, n in data["families"].items():
+        lines.append(f"{family:<20} {n['modelled']:>9} {n['unmodelled']:>11}")
+    if data["unmodelled_reasons"]:
+        lines += ["", "matched a template but unmodelled:"]
+        lines += [f"{n:>7}  {why}" for why, n in data["unmodelled_reasons"].items()]
+    if data["top_unmodelled_shapes"]:
+        lines += ["", "most common unmodelled sentence shapes:"]
+        lines += [f"{s['count']:>7}  {s['shape']}" for s in data["top_unmodelled_shapes"]]
+    return lines

@@ -3,8 +3,9 @@
 A keyword line (``Flying, vigilance``) adds its keywords to the card. A keyword whose rules
 act in combat is *modelled* when the engine applies those rules (flying, menace, protection
 from a colour, toxic N, ...) or when it compiles to effects here (decayed: can't block;
-unleash: can't block with a +1/+1 counter; enlist: an optional cost to attack). Other
-combat keywords (bushido, exalted, rampage, ...) are reported as unmodelled; keywords that
+unleash: can't block with a +1/+1 counter; enlist: an optional cost to attack; exalted,
+battle cry, bushido N, rampage N and frenzy N: the damage engine's bonuses). Other
+combat keywords (provoke, mentor, myriad, ...) are reported as unmodelled; keywords that
 don't act in combat (flash, ward, cycling, ...) are simply listed.
 """
 
@@ -25,6 +26,12 @@ _KEYWORD_EFFECTS: dict[str, tuple[Effect, ...]] = {
     "enlist": (OptionalAttackCost(name="enlist"),),
 }
 """Keywords that compile to effects of the vocabulary rather than to engine rules."""
+_ENGINE_RULES = re.compile(r"toxic \d+|exalted|battle cry|(?:bushido|rampage|frenzy) \d+")
+"""Parameterised and triggered keywords the combat damage engine applies
+(:mod:`mtgcombat.damage.keywords`)."""
+CHARACTERISTIC_KEYWORDS: frozenset[str] = frozenset({"changeling"})
+"""Keywords the derived characteristics apply (changeling: every creature type, CR 702.73a;
+:mod:`mtgcombat.board.characteristics`)."""
 
 
 _STARTS = tuple(sorted(KEYWORD_NAMES, key=len, reverse=True))
@@ -34,6 +41,8 @@ _VARIANT = re.compile(r"^[a-z' -]*(?:walk|cycling| offering)\b")
 def _may_be_keyword(part: str) -> bool:
     """A cheap test before :func:`canonical_keyword` (which explains its refusals)."""
     low = part.lower()
+    if ": " in part:  # an activated ability (Warp-Strike — {3}: ...), not a keyword
+        return False
     return low.startswith(_STARTS) or bool(_VARIANT.match(low))
 
 
@@ -77,7 +86,9 @@ def keyword_name(keyword: str) -> str:
 
 def keyword_status(keyword: str) -> str:
     """``modelled``, ``unmodelled`` (its combat rules aren't applied) or ``not_combat``."""
-    if keyword in KEYWORDS or keyword in _KEYWORD_EFFECTS or re.fullmatch(r"toxic \d+", keyword):
+    if keyword in KEYWORDS or keyword in _KEYWORD_EFFECTS or _ENGINE_RULES.fullmatch(keyword):
+        return "modelled"
+    if keyword in CHARACTERISTIC_KEYWORDS:
         return "modelled"
     if keyword.startswith("protection from "):
         return "modelled" if _protection_modelled(keyword) else "unmodelled"
