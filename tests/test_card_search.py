@@ -71,3 +71,10 @@ def test_http_search_shows_a_reversible_printing_once(client: TestClient) -> Non
     # faces): it is the card Propaganda, shown once.
     names = [c["name"] for c in client.get("/v1/cards", params={"q": "propag"}).json()["cards"]]
     assert names.count("Propaganda") == 1
+
+
+def test_http_search_shows_an_unusable_corpus_entry_with_its_error(client: TestClient) -> None:
+    # "1996 World Champion" has the type line "Summon — Legend", which no card type matches.
+    got = client.get("/v1/cards", params={"q": "1996 world champion"}).json()
+    (entry,) = [c for c in got["cards"] if c["name"] == "1996 World Champion"]
+    assert "Summon" in entry["error"]

@@ -35,8 +35,13 @@ CASES = sorted(p.name.removesuffix(".expected.json") for p in MODELS.glob("*.exp
 
 @pytest.mark.parametrize("name", CASES)
 def test_model_checks(name: str) -> None:
-    b = load_board(MODELS / f"{name}.json")
-    expected = json.loads((MODELS / f"{name}.expected.json").read_text())
+    check_damage_board(MODELS / f"{name}.json",
+                       json.loads((MODELS / f"{name}.expected.json").read_text()))
+
+
+def check_damage_board(path: Path, expected: dict[str, Any]) -> None:
+    """The board's single damage assignment checks are those of ``expected``."""
+    b = load_board(path)
     assert expected["source"].startswith("CR ")
     for case in expected["checks"]:
         if case.get("after_first"):
@@ -51,8 +56,13 @@ def test_model_checks(name: str) -> None:
 
 @pytest.mark.parametrize("name", CASES)
 def test_model_resolve(name: str) -> None:
-    b = load_board(MODELS / f"{name}.json")
-    want = json.loads((MODELS / f"{name}.expected.json").read_text())["resolve"]
+    check_damage_resolve(MODELS / f"{name}.json",
+                         json.loads((MODELS / f"{name}.expected.json").read_text())["resolve"])
+
+
+def check_damage_resolve(path: Path, want: dict[str, Any]) -> None:
+    """Resolving the board's combat gives the outcome ``want``."""
+    b = load_board(path)
     got = resolve_combat(b, want["maximize"])
     assert got.player_damage == want["player_damage"]
     assert got.kills == want["kills"]

@@ -9,6 +9,7 @@ from fastapi import APIRouter, Depends, Query
 from fastapi.responses import JSONResponse, Response
 
 from mtgcombat import __version__
+from mtgcombat.errors import BoardError
 from mtgcombat.rules.catalog import Card
 from mtgcombat.server.examples import example_board, examples_index
 from mtgcombat.server.http import error_response
@@ -42,8 +43,14 @@ async def cards(q: str = Query("", max_length=200),
     out: list[dict[str, Any]] = []
     shown: set[str] = set()
     for name in hits:
-        card = cat.get(name)  # "A // A" (a reversible printing) is the card A: shown once
-        if card.name.casefold() not in shown and len(out) < limit:
+        if len(out) >= limit:
+            break
+        try:
+            card = cat.get(name)
+        except BoardError as exc:  # a corpus entry the catalog can't use (an Un-card's type)
+            out.append({"name": name, "origin": "corpus", "error": exc.message})
+            continue
+        if card.name.casefold() not in shown:  # "A // A" (a reversible printing) is A
             shown.add(card.name.casefold())
             out.append(_card_view(card))
     return {"cards": out, "count": len(out),
@@ -60,6 +67,8 @@ def _card_view(card: Card) -> dict[str, Any]:
             "effects": [e.model_dump(mode="json", exclude_defaults=True) for e in card.effects],
             "resolved": [e.model_dump(mode="json", exclude_defaults=True)
                          for e in card.resolved],
+            "abilities": [a.model_dump(mode="json", exclude_defaults=True)
+                          for a in card.abilities],
             "unmodelled": [u.model_dump() for u in card.unmodelled]}
 
 
