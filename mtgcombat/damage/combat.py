@@ -11,12 +11,14 @@ as that step begins, with the creatures' keywords unchanged since the first step
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
 from mtgcombat.board.characteristics import Obj, View
 from mtgcombat.board.model import Board, Permanent
 from mtgcombat.compile.base import effect_sources
+from mtgcombat.damage.keywords import Bonuses, bonuses_for, keyword_bonuses, with_bonus
 from mtgcombat.damage.prevention import Prevention, prevention_at
 from mtgcombat.errors import BoardError
 from mtgcombat.rules.catalog import Catalog, default_catalog
@@ -98,6 +100,9 @@ class Combat:
     """Attackers that may assign their combat damage as though they weren't blocked."""
     walker_controllers: dict[str, str] = field(default_factory=dict)
     """Attacked planeswalker -> its controller (trample over planeswalkers, 702.19c-e)."""
+    bonuses: Bonuses = field(default_factory=dict)
+    """Creature -> the +power/+toughness of its exalted, battle cry, bushido, rampage and
+    frenzy triggers (resolved before the first combat damage step, kept for the next)."""
 
     def prevents(self, source: str, recipient: str) -> bool:
         """Is all combat damage from ``source`` to ``recipient`` prevented (a fog, or the
@@ -190,6 +195,14 @@ def _flanked(view: View, blocks: dict[str, tuple[str, ...]],
     return dead
 
 
+def _boost(view: View, fighters: dict[str, Fighter], bonuses: Bonuses) -> None:
+    """Apply the combat keywords' bonuses (:mod:`.keywords`) to ``fighters``."""
+    for c, bonus in bonuses_for(bonuses, view, list(fighters)).items():
+        f = fighters[c]
+        power, toughness = with_bonus(f.power, f.toughness, bonus, f.assigns_by == "toughness")
+        fighters[c] = dataclasses.replace(f, power=power, toughness=toughness)
+
+
 def _damage_rules(board: Board, view: View, ids: list[str]) -> tuple[set[str], set[str]]:
     """The creatures among ``ids`` that assign combat damage by toughness (Doran, the Siege
     Tower) and those that may assign it as though unblocked (Thorn Elemental)."""
@@ -220,12 +233,14 @@ def _counter_value(board: Board, obj: Obj, index: int, catalog: Catalog | None) 
     return value
 
 
-def combat_at(board: Board, catalog: Catalog | None = None, *,
-              trigger: bool = True) -> Combat:
+def combat_at(board: Board, catalog: Catalog | None = None, *, trigger: bool = True,
+              bonuses: Mapping[str, tuple[int, int]] | None = None) -> Combat:
     """The combat described by ``board``'s ``attack``, ``blocks`` and ``removed_from_combat``,
     as a combat damage step begins (``catalog``: where printed values come from; None: the
     default catalog). ``trigger``: apply the declare-blockers-step life change of an
-    unblocked Master of Cruelties (False: the board is already past it, e.g. a later step)."""
+    unblocked Master of Cruelties (False: the board is already past it, e.g. a later step).
+    ``bonuses``: the combat keywords' bonuses already computed (a later step keeps those of
+    the first; None: computed from the board's declaration)."""
     if board.attack is None:
         raise BoardError("the combat damage step needs an 'attack'", path="$.attack")
     view = View(board, catalog)
@@ -245,6 +260,8 @@ def combat_at(board: Board, catalog: Catalog | None = None, *,
     by_t, unblocked = _damage_rules(board, view, [*attack, *blocks])
     fighters = {c: _fighter(view.objects[c], board.permanents[index[c]], c in by_t)
                 for c in [*attack, *blocks]}
+    bonus = keyword_bonuses(board, view) if bonuses is None else dict(bonuses)
+    _boost(view, fighters, bonus)
     for b in _flanked(view, blocks, fighters):
         del blocks[b]  # dead before damage: the attacker stays blocked (509.1h)
     counters: dict[str, int] = {}
@@ -268,7 +285,8 @@ def combat_at(board: Board, catalog: Catalog | None = None, *,
     return Combat(board=board, fighters=fighters, attack=attack, blocked=blocked,
                   blocks=blocks, counters=counters, left=frozenset(left), catalog=catalog,
                   silenced=silenced, prevention=prevention_at(board, view, fighters),
-                  as_unblocked=frozenset(unblocked) & blocked, walker_controllers=walkers)
+                  as_unblocked=frozenset(unblocked) & blocked, walker_controllers=walkers,
+                  bonuses=bonus)
 
 
 def _silenced(board: Board, view: View, attack: dict[str, str], blocked: frozenset[str],

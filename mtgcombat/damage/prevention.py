@@ -59,11 +59,15 @@ def prevention_at(board: Board, view: View, creatures: Iterable[str]) -> Prevent
         eff = es.effect
         if isinstance(eff, PreventCombatDamage):
             fogged.update(o.id for o in pool
-                          if view.matches(eff.sources, o, es.obj, es.controller))
+                          if view.matches(eff.sources, o, es.obj, es.controller, es.targets))
         elif isinstance(eff, PlayerProtection):
             prot.setdefault(es.controller, []).append(eff.quality)
         elif isinstance(eff, PreventNextDamage):
-            rid = _shield_target(es.obj.id if es.obj else None, eff.to, board,
-                                 f"$.effects ({es.name})")
-            shields[rid] = shields.get(rid, 0) + eff.amount
+            where = f"$.effects ({es.name})"
+            if eff.to_targets and not es.targets:
+                raise BoardError(f"prevent_next_damage: {es.name} targets nothing (give its "
+                                 "'targets')", path=where)
+            for rid in (sorted(es.targets) if eff.to_targets else
+                        [_shield_target(es.obj.id if es.obj else None, eff.to, board, where)]):
+                shields[rid] = shields.get(rid, 0) + eff.amount
     return Prevention(frozenset(fogged), {k: tuple(v) for k, v in prot.items()}, shields)

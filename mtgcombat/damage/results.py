@@ -215,14 +215,15 @@ def after(combat: Combat, result: StepResult) -> Combat:
         p, sum(result.poison.get(m, 0) for m in board.team_of(p.name)))})
                for p in board.players]
     new = board.model_copy(update={"permanents": perms, "players": players})
-    nxt = combat_at(new, combat.catalog, trigger=False)
+    nxt = combat_at(new, combat.catalog, trigger=False, bonuses=combat.bonuses)
     return Combat(board=new, fighters=nxt.fighters, attack=nxt.attack,
                   blocked=combat.blocked, blocks=nxt.blocks, counters=nxt.counters,
                   left=nxt.left | combat.left, catalog=combat.catalog,
                   silenced=combat.silenced & frozenset(nxt.attack),
                   prevention=replace(nxt.prevention, shields=dict(result.shields)),
                   as_unblocked=nxt.as_unblocked,
-                  walker_controllers={**combat.walker_controllers, **nxt.walker_controllers})
+                  walker_controllers={**combat.walker_controllers, **nxt.walker_controllers},
+                  bonuses=combat.bonuses)
 
 
 def _with_counters(perm: Permanent, n: int) -> dict[str, Any]:

@@ -40,8 +40,10 @@ KEYWORDS: frozenset[str] = frozenset(
         "trample over planeswalkers", "infect", "wither",
     }
 )
-"""Keywords whose combat rules are modeled (lower case, as printed), besides ``toxic N`` and
-protection from the qualities of :mod:`mtgcombat.rules.protection`; every other CR 702
+"""Keywords whose combat rules are modeled (lower case, as printed), besides ``toxic N``,
+the damage-step bonuses of exalted, battle cry, ``bushido N``, ``rampage N`` and ``frenzy N``
+(:mod:`mtgcombat.damage.keywords`) and protection from the qualities of
+:mod:`mtgcombat.rules.protection`; every other CR 702
 keyword is accepted (:mod:`mtgcombat.rules.keywords`) and listed, but has no combat effect."""
 
 
@@ -88,6 +90,15 @@ class Selector(_Frozen):
     attacking: Literal["any", "you"] | None = None
     """Only creatures in the board's ``attack`` (``"you"``: attacking the source's controller,
     the player)."""
+    blocking: bool | None = None
+    """Only creatures blocking (True: a blocker in the board's ``blocks``) or only creatures
+    not blocking (False)."""
+    blocked: bool | None = None
+    """Only attacking creatures that became blocked (True: an attacker the board's ``blocks``
+    names) or only creatures that aren't such an attacker (False)."""
+    your_turn: bool | None = None
+    """Only during the turn of the source's controller (True: "during your turn"; with teams,
+    their team's turn) or only during other turns (False: "during turns other than yours")."""
 
 
 SELF = Selector(which="self")

@@ -48,6 +48,9 @@ class PreventNextDamage(_Frozen):
     role: ClassVar[EffectRole] = "damage"
     amount: PositiveCount
     to: Name | None = None
+    to_targets: bool = False
+    """The shield is on each player or permanent its spell or ability targeted ("to any
+    target", "to target creature"), instead of on ``to``."""
 
 
 class PlayerProtection(_Frozen):
