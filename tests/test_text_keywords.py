@@ -120,11 +120,11 @@ def test_combat_keywords_not_applied_are_reported(name: str, keyword: str) -> No
     assert keyword in [u.text for u in c.unmodelled]
 
 
-def test_a_line_with_an_unknown_protection_is_reported_whole() -> None:
-    """Mistmeadow Skulk's "protection from mana value 3 or greater" is a quality the engine
-    doesn't apply: the line is reported, nothing of it guessed."""
-    assert unmodelled("Mistmeadow Skulk") == ["Lifelink, protection from mana value 3 or "
-                                              "greater"]
+def test_an_unknown_protection_is_reported_and_the_line_keeps_its_other_keywords() -> None:
+    """Mistmeadow Skulk: "Lifelink, protection from mana value 3 or greater". That quality is
+    one the engine doesn't apply, so it is reported; lifelink still applies."""
+    assert unmodelled("Mistmeadow Skulk") == ["protection from mana value 3 or greater"]
+    assert compiled("Mistmeadow Skulk").keywords == ("lifelink",)
 
 
 def test_noncombat_keywords_are_listed_not_reported() -> None:

@@ -61,3 +61,27 @@ def test_counts_and_other_costs_stay_unmodelled() -> None:
         "Add {B} for each Swamp you control."]
     # Gilded Goose: "{T}, Sacrifice a Food: Add one mana of any color." (a Food to sacrifice)
     assert "Add one mana of any color." in [u.text for u in compiled("Gilded Goose").unmodelled]
+
+
+def test_several_of_one_colour_are_alternatives_per_colour() -> None:
+    # Gilded Lotus: "{T}: Add three mana of any one color." — all three of the same colour.
+    assert effects("Gilded Lotus") == [ManaAbility(
+        tap=True, produces=["{W}{W}{W}", "{U}{U}{U}", "{B}{B}{B}", "{R}{R}{R}", "{G}{G}{G}"])]
+
+
+def test_three_or_five_choices() -> None:
+    # Savage Lands: "{T}: Add {B}, {R}, or {G}."
+    assert effects("Savage Lands") == [ManaAbility(tap=True, produces=["{B}", "{R}", "{G}"])]
+
+
+def test_any_combination_of_colours() -> None:
+    # Great Hall of the Citadel: "{T}: Add {C}." / "{1}, {T}: Add two mana in any combination of
+    # colors. Spend this mana only to cast legendary spells." — spell-only mana pays no cost
+    # to attack, so only the first ability counts.
+    assert effects("Great Hall of the Citadel") == [ManaAbility(tap=True, produces=["{C}"])]
+
+
+def test_chosen_colour_and_commander_identity_stay_unmodelled() -> None:
+    # Opal Palace: "{T}: Add one mana of any color in your commander's color identity."
+    assert "Add one mana of any color in your commander's color identity." in [
+        u.text for u in compiled("Opal Palace").unmodelled]

@@ -17,7 +17,7 @@ from mtgcombat.rules.catalog import Card
 from mtgcombat.rules.corpus import CorpusCard, corpus
 from mtgcombat.rules.effects import Effect
 from mtgcombat.rules.text.card import card_from_corpus
-from mtgcombat.rules.text.compile import CompiledText, compile_text
+from mtgcombat.rules.text.compile import CompiledText, compile_face
 
 EFFECT = TypeAdapter(Effect)
 PROPERTY = settings(max_examples=100, derandomize=True, deadline=None,
@@ -36,9 +36,7 @@ def _card(name: str) -> CorpusCard:
 
 
 def _compile_faces(card: CorpusCard) -> list[CompiledText]:
-    return [compile_text(f.text, card.name, types=frozenset(f.types),
-                         subtypes=frozenset(f.subtypes))
-            for f in card.faces if not f.missing]
+    return [compile_face(f, card.name) for f in card.faces if not f.missing]
 
 
 names = st.integers(min_value=0, max_value=len(_names()) - 1).map(lambda i: _names()[i])

@@ -87,3 +87,29 @@ def test_words() -> None:
     assert singular("Elves") == "elf" and singular("Goblins") == "goblin"
     assert keyword_list("flying, vigilance, and haste") == ["flying", "vigilance", "haste"]
     assert keyword_list("flying and a card") is None
+
+
+def test_pronouns_after_a_target_mean_the_target() -> None:
+    got = sentences("Target creature gets +2/+0 until end of turn. It gains first strike until "
+                    "end of turn.", "Brute", spell=True)
+    assert got[1].norm == "Target creature gains first strike until end of turn."
+    # Act of Treason: the antecedent is two sentences back; "Untap that creature." names no
+    # other object.
+    got = sentences("Gain control of target creature until end of turn. Untap that creature. "
+                    "It gains haste until end of turn.", "Act of Treason", spell=True)
+    assert got[2].norm == "Target creature gains haste until end of turn."
+    got = sentences("Up to two target creatures each get +1/+0. They gain haste until end of "
+                    "turn.", "X", spell=True)
+    assert got[1].norm == "Target creatures gain haste until end of turn."
+
+
+def test_pronouns_after_a_new_object_are_left_alone() -> None:
+    got = sentences("Create a 1/1 red Goblin creature token. It gains haste until end of turn.",
+                    "X", spell=True)
+    assert got[1].norm == "It gains haste until end of turn."
+    got = sentences("Return target creature card from your graveyard to the battlefield. It "
+                    "gains haste.", "X", spell=True)
+    assert got[1].norm == "It gains haste."
+    # "It" can't mean two targets, and "They" can't mean one.
+    got = sentences("Target creature gets +1/+1. They gain flying.", "X", spell=True)
+    assert got[1].norm == "They gain flying."

@@ -5,16 +5,14 @@ from __future__ import annotations
 
 from mtgcombat.rules.corpus import lookup
 from mtgcombat.rules.effects import Effect
-from mtgcombat.rules.text.compile import CompiledText, compile_text
+from mtgcombat.rules.text.compile import CompiledText, compile_face
 
 
 def compiled(name: str) -> CompiledText:
     """The compiled text of the corpus card called ``name`` (the face the name names)."""
     card = lookup(name)
     assert card is not None, f"{name!r} is not in the corpus"
-    face = card.face
-    return compile_text(face.text, card.name, types=frozenset(face.types),
-                        subtypes=frozenset(face.subtypes))
+    return compile_face(card.face, card.name)
 
 
 def effects(name: str) -> list[Effect]:

@@ -1,9 +1,12 @@
 """Derived characteristics of the permanents on a board (a small slice of CR 613).
 
 Printed values come from the catalog; board overrides replace them; then the modeled effects
-of permanents apply, layer by layer (:data:`LAYERS`): subtypes set by Auras (Spreading Seas),
-keywords granted (Avatar of Slaughter), power/toughness from counts (Gaea's Liege), counters
-and +N/+N effects (Sword of the Paruns). Explicit ``power``/``toughness`` overrides are final.
+of permanents apply, layer by layer (:data:`LAYERS`): changeling's every creature type, subtypes
+set by Auras (Spreading Seas), keywords granted (Avatar of Slaughter), power/toughness from
+counts (Gaea's Liege), counters and +N/+N effects (Sword of the Paruns), and with them the
+characteristic effects of spells and abilities that resolved this turn (Giant Growth: a
+board's ``effects`` entry; firebreathing: a permanent's ``activations``). Explicit
+``power``/``toughness`` overrides are final.
 Phased-out permanents, and what is attached to them, do not exist here (CR 702.26).
 """
 
@@ -13,7 +16,8 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 
 from mtgcombat.board.model import Board, Permanent
-from mtgcombat.rules.catalog import Catalog, default_catalog
+from mtgcombat.board.resolved import Activation, CardEffect
+from mtgcombat.rules.catalog import Catalog, default_catalog, resolved_effects
 from mtgcombat.rules.effects import (
     Effect,
     GrantKeywords,
@@ -24,6 +28,7 @@ from mtgcombat.rules.effects import (
     SetSubtypes,
     kinds_with_role,
 )
+from mtgcombat.rules.types import CREATURE_TYPES
 
 _BASIC_MANA = {"Plains": "{W}", "Island": "{U}", "Swamp": "{B}", "Mountain": "{R}",
                "Forest": "{G}"}
@@ -57,8 +62,9 @@ class Obj:
     pt_fixed: bool = False
     activation_targets: tuple[frozenset[str], ...] = ()
     """Per entry of ``activations``, what that activation targeted."""
-    resolved: tuple[Effect, ...] = ()
-    """The card's ``resolved`` effects: what each activation of its ability does."""
+    activation_effects: tuple[tuple[Effect, ...], ...] = ()
+    """Per entry of ``activations``, what that activation does on resolution: its card's
+    ``resolved`` effects, or those of the ability it names (:func:`resolved_effects`)."""
     owner: str = ""
     """Its owner (the board's ``owner``, default: its controller)."""
 
@@ -129,7 +135,10 @@ def _base(perm: Permanent, catalog: Catalog) -> Obj:
                      if perm.activations is not None else None),
         activation_targets=tuple(frozenset() if isinstance(a, int) else frozenset(a.targets)
                                  for a in perm.activations or ()),
-        resolved=tuple(card.resolved) if card is not None and not perm.face_down else (),
+        activation_effects=tuple(
+            tuple(resolved_effects(card, a.ability if isinstance(a, Activation) else None))
+            if card is not None and not perm.face_down else ()
+            for a in perm.activations or ()),
         owner=perm.owner or perm.controller,
         protector=perm.protector,
         effects=tuple(effects),
@@ -212,8 +221,20 @@ class View:
             target = (self.board.attack or {}).get(obj.id)
             if target is None or (sel.attacking == "you" and target != controller):
                 return False
+        if sel.blocking is not None and (obj.id in (self.board.blocks or {})) != sel.blocking:
+            return False
+        if sel.blocked is not None and self._is_blocked(obj.id) != sel.blocked:
+            return False
+        if sel.your_turn is not None and (
+                (self.board.active_player in self.board.team_of(controller)) != sel.your_turn):
+            return False
         return self._matches_negated(sel, obj) and self._matches_power(sel, obj, source,
                                                                        controller)
+
+    def _is_blocked(self, cid: str) -> bool:
+        """Is ``cid`` an attacker that the board's ``blocks`` names (it became blocked)?"""
+        return any(cid == v or (isinstance(v, list) and cid in v)
+                   for v in (self.board.blocks or {}).values())
 
     @staticmethod
     def _matches_negated(sel: Selector, obj: Obj) -> bool:
@@ -248,35 +269,75 @@ class View:
                 return False
         return True
 
-    def select(self, sel: Selector, source: Obj | None, controller: str) -> list[Obj]:
+    def select(self, sel: Selector, source: Obj | None, controller: str,
+               targets: Collection[str] = ()) -> list[Obj]:
         """Every existing permanent matching ``sel``."""
-        return [o for o in self.objects.values() if self.matches(sel, o, source, controller)]
+        return [o for o in self.objects.values()
+                if self.matches(sel, o, source, controller, targets)]
 
     # -- layers ---------------------------------------------------------------------------
 
+    def _resolved_effects(self) -> list[Applied]:
+        """What resolved this turn: each activation's effects (with its targets), and the
+        board's top-level effects (a named effect, or a catalog card's resolved effects)
+        with their targets and no source permanent."""
+        out: list[Applied] = []
+        for o in self.objects.values():
+            for targets, done in zip(o.activation_targets, o.activation_effects, strict=True):
+                out.extend(Applied(o, o.controller, eff, targets) for eff in done)
+        for be in self.board.effects:
+            effects = (resolved_effects(self.catalog.get(be.card), be.ability)
+                       if isinstance(be, CardEffect) else be.effects)
+            out.extend(Applied(None, be.controller, eff, frozenset(be.targets))
+                       for eff in effects)
+        return out
+
     def _apply_effects(self) -> None:
-        """Apply every characteristic effect, layer by layer in CR 613 order."""
+        """Apply every characteristic effect, layer by layer in CR 613 order: the static
+        effects of the permanents (a land that lost its abilities to a type change stops
+        applying them), then those of resolved spells and abilities (CR 113.7a: they no
+        longer depend on their source)."""
         objs = list(self.objects.values())
+        resolved = self._resolved_effects()
         for src in objs:
             for eff in src.effects:
                 characteristic_applier(eff.kind)
+        for app in resolved:
+            characteristic_applier(app.effect.kind)
         for layer in LAYERS:
             if layer.before is not None:
                 layer.before(objs)
-            for src in objs:
-                for eff in src.effects:
-                    apply = layer.appliers.get(eff.kind)
-                    if apply is not None:
-                        apply(self, src, eff)
+            for app in [*(Applied(src, src.controller, eff) for src in objs
+                          for eff in src.effects), *resolved]:
+                apply = layer.appliers.get(app.effect.kind)
+                if apply is not None:
+                    apply(self, app)
 
 
-Applier = Callable[[View, Obj, Effect], None]
-"""Applies one effect of a source to the view's permanents."""
+@dataclass(frozen=True)
+class Applied:
+    """One characteristic effect as it applies: its source permanent (None for a resolved
+    spell or a board-level effect), the player controlling it, and the players and
+    permanents its spell or ability targeted."""
+
+    source: Obj | None
+    controller: str
+    effect: Effect
+    targets: frozenset[str] = frozenset()
+
+    def affected(self, view: View, sel: Selector) -> list[Obj]:
+        """The existing permanents ``sel`` selects for this effect."""
+        return view.select(sel, self.source, self.controller, self.targets)
 
 
-def _set_subtypes(view: View, src: Obj, eff: Effect) -> None:
+Applier = Callable[[View, Applied], None]
+"""Applies one effect to the view's permanents."""
+
+
+def _set_subtypes(view: View, app: Applied) -> None:
+    eff = app.effect
     assert isinstance(eff, SetSubtypes)
-    for o in view.select(eff.affects, src, src.controller):
+    for o in app.affected(view, eff.affects):
         o.subtypes = frozenset(eff.subtypes)
         basic = [_BASIC_MANA[t] for t in eff.subtypes if t in _BASIC_MANA]
         if o.is_land and basic:
@@ -285,21 +346,35 @@ def _set_subtypes(view: View, src: Obj, eff: Effect) -> None:
             o.effects = (ManaAbility(tap=True, produces=basic),)
 
 
-def _grant_keywords(view: View, src: Obj, eff: Effect) -> None:
+def _grant_keywords(view: View, app: Applied) -> None:
+    eff = app.effect
     assert isinstance(eff, GrantKeywords)
-    for o in view.select(eff.affects, src, src.controller):
+    for o in app.affected(view, eff.affects):
         o.keywords = o.keywords | frozenset(eff.keywords)
 
 
-def _pt_from_count(view: View, src: Obj, eff: Effect) -> None:
+def _pt_from_count(view: View, app: Applied) -> None:
+    eff, src = app.effect, app.source
     assert isinstance(eff, PowerToughnessFromCount)
-    if src.pt_fixed or not src.is_creature:
+    if src is None or src.pt_fixed or not src.is_creature:
         return
-    n = len(view.select(eff.count, src, src.controller))
+    n = len(app.affected(view, eff.count))
     if eff.power:
         src.power = n
     if eff.toughness:
         src.toughness = n
+
+
+EVERY_CREATURE_TYPE: frozenset[str] = frozenset(t.replace("_", " ") for t in CREATURE_TYPES)
+"""What changeling makes a permanent: every creature type (CR 205.3m's list)."""
+
+
+def _changeling(objs: list[Obj]) -> None:
+    """Changeling (CR 702.73a): a characteristic-defining ability, applied first in layer 4
+    (CR 613.3): a creature or kindred permanent with it is every creature type."""
+    for o in objs:
+        if "changeling" in o.keywords and o.types & {"Creature", "Kindred"}:
+            o.subtypes = o.subtypes | EVERY_CREATURE_TYPE
 
 
 def _counters(objs: list[Obj]) -> None:
@@ -312,19 +387,21 @@ def _counters(objs: list[Obj]) -> None:
         o.toughness = (o.toughness or 0) + plus
 
 
-def _modify_pt(view: View, src: Obj, eff: Effect) -> None:
+def _modify_pt(view: View, app: Applied) -> None:
+    eff, src = app.effect, app.source
     assert isinstance(eff, ModifyPowerToughness)
-    if eff.while_untapped and src.tapped:
+    if eff.while_untapped and (src is None or src.tapped):
         return
     if eff.while_attached_tapped is not None:
-        host = view.objects.get(src.attached_to or "")
+        host = view.objects.get(src.attached_to or "") if src is not None else None
         if host is None or host.tapped != eff.while_attached_tapped:
             return
-    for o in view.select(eff.affects, src, src.controller):
+    times = 1 if eff.per is None else len(app.affected(view, eff.per))
+    for o in app.affected(view, eff.affects):
         if o.pt_fixed or not o.is_creature:
             continue
-        o.power = (o.power or 0) + eff.power
-        o.toughness = (o.toughness or 0) + eff.toughness
+        o.power = (o.power or 0) + eff.power * times
+        o.toughness = (o.toughness or 0) + eff.toughness * times
 
 
 @dataclass(frozen=True)
@@ -338,7 +415,8 @@ class Layer:
 
 
 LAYERS: tuple[Layer, ...] = (
-    Layer("CR 613.1d: type-changing effects", {"set_subtypes": _set_subtypes}),
+    Layer("CR 613.1d: type-changing effects", {"set_subtypes": _set_subtypes},
+          before=_changeling),
     Layer("CR 613.1f: ability-adding and -removing effects", {"grant_keywords": _grant_keywords}),
     Layer("CR 613.4a: characteristic-defining P/T", {"pt_from_count": _pt_from_count}),
     Layer("CR 613.4c: counters and P/T modifying effects", {"modify_pt": _modify_pt},

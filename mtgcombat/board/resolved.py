@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
 
-from mtgcombat.rules.catalog import Catalog
+from mtgcombat.rules.catalog import Card, Catalog
 from mtgcombat.rules.effects import Effect
-from mtgcombat.rules.fields import CardType, Count, Name
+from mtgcombat.rules.fields import CardType, Count, Name, PositiveCount
 from mtgcombat.rules.types import shown
 
 if TYPE_CHECKING:
@@ -28,11 +28,16 @@ class _Strict(BaseModel):
 
 
 class Activation(_Strict):
-    """One resolved activation this turn of a permanent's activated ability: its X and the
-    players and permanents it targeted (Alluring Siren: the creature that must attack)."""
+    """One resolved activation this turn of a permanent's activated ability: its X, the
+    players and permanents it targeted (Alluring Siren: the creature that must attack), and
+    for a card with several abilities with lasting effects which one (``ability``, from 1 in
+    printed order)."""
 
     x: Count = 0
     targets: list[Name] = Field(default_factory=list)
+    ability: PositiveCount | None = None
+    """Which of the card's abilities with lasting effects this was, from 1 in printed order
+    (needed when its card has several)."""
 
 
 def _activation_tag(value: object) -> str:
@@ -60,13 +65,18 @@ class BoardEffect(_Strict):
 class CardEffect(_Strict):
     """A catalog card's spell (or the named card's ability) that resolved this turn with
     ``targets`` (Incite, Alluring Siren's ability after the Siren left): the card's
-    ``resolved`` effects, controlled by ``controller``, with ``x`` for an ``{X}``."""
+    ``resolved`` effects, controlled by ``controller``, with ``x`` for an ``{X}``; for a
+    card with several abilities with lasting effects, those of its ``ability`` (from 1 in
+    printed order)."""
 
     card: Name
     controller: Name
     targets: list[Name] = Field(default_factory=list)
     x: Count | None = None
     chosen_player: Name | None = None
+    ability: PositiveCount | None = None
+    """Which of the card's abilities with lasting effects resolved, from 1 in printed order
+    (needed when the card has several)."""
 
 
 def _effect_tag(value: object) -> str:
@@ -102,7 +112,8 @@ TAG_MODELS: dict[str, type[BaseModel]] = {
 def check_targets(board: Board, ids: Mapping[str, int], names: Mapping[str, int],
                    catalog: Catalog, file: str | None, fail: Fail) -> None:
     """Every target names a permanent or a player; targeted activations and top-level card
-    entries belong to cards whose ability or spell resolves with effects."""
+    entries belong to cards whose ability or spell resolves with effects, and name one of
+    the card's abilities when it has several (:func:`check_ability`)."""
 
     def known(targets: Iterable[str], at: str) -> None:
         for k, t in enumerate(targets):
@@ -112,10 +123,13 @@ def check_targets(board: Board, ids: Mapping[str, int], names: Mapping[str, int]
     for i, perm in enumerate(board.permanents):
         card = catalog.get(perm.card) if perm.card is not None else None
         for j, act in enumerate(perm.activations or ()):
+            at = f"$.permanents[{i}].activations[{j}]"
+            if card is not None and not perm.face_down:
+                check_ability(card, act.ability if isinstance(act, Activation) else None,
+                              isinstance(act, Activation), at, fail)
             if isinstance(act, Activation):
-                at = f"$.permanents[{i}].activations[{j}]"
                 known(act.targets, at)
-                if act.targets and (card is None or not card.resolved):
+                if act.targets and (card is None or not card.resolves):
                     fail(f"{shown(perm.card or perm.id)} has no ability whose targets the board "
                          "models (its card has no 'resolved' effects)", f"{at}.targets")
     for i, eff in enumerate(board.effects):
@@ -123,6 +137,31 @@ def check_targets(board: Board, ids: Mapping[str, int], names: Mapping[str, int]
         known(eff.targets, at)
         if isinstance(eff, CardEffect):
             card = catalog.get(eff.card, path=f"{at}.card", file=file)
-            if not card.resolved:
+            if not card.resolves:
                 fail(f"{shown(card.name)} has no spell or ability with lasting effects in the "
                      "catalog (no 'resolved' effects)", f"{at}.card")
+            check_ability(card, eff.ability, True, at, fail)
+
+
+def check_ability(card: Card, ability: int | None, named: bool, at: str, fail: Fail) -> None:
+    """An entry (at ``at``; ``named``: an object that can say ``ability``) names one of
+    ``card``'s abilities with lasting effects when it has several, and otherwise says
+    nothing or 1."""
+    if not card.abilities:
+        if ability is not None and ability != 1:
+            fail(f"{shown(card.name)} has one ability with lasting effects at most: 'ability' "
+                 "must be 1 or absent", f"{at}.ability")
+        return
+    choices = ", ".join(f"{k} ({_quoted(a.text)})" for k, a in enumerate(card.abilities, 1))
+    if ability is None:
+        fail(f"{shown(card.name)} has several abilities with lasting effects; say which "
+             f'ability resolved: "ability": {choices}'
+             + ("" if named else '; an integer entry can\'t say it, write an object such as '
+                '{"x": 0, "ability": 1}'), at)
+    if ability > len(card.abilities):
+        fail(f"{shown(card.name)} has {len(card.abilities)} abilities with lasting effects, "
+             f'not {ability}: "ability": {choices}', f"{at}.ability")
+
+
+def _quoted(text: str, limit: int = 60) -> str:
+    return '"' + (text if len(text) <= limit else text[:limit] + "…") + '"'

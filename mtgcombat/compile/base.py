@@ -25,6 +25,7 @@ from mtgcombat.compile.instances import (
     Target,
 )
 from mtgcombat.errors import BoardError
+from mtgcombat.rules.catalog import resolved_effects
 from mtgcombat.rules.effects import (
     EFFECT_ROLES,
     AttackCost,
@@ -86,23 +87,24 @@ def targets_of(board: Board, view: View) -> tuple[Target, ...]:
 
 
 def effect_sources(board: Board, view: View) -> list[EffectSource]:
-    """Every effect of every existing permanent, its card's ``resolved`` effects once per
-    activation (with that activation's X and targets), and every board-level effect (a
-    resolved card's ``resolved`` effects with the entry's targets)."""
+    """Every effect of every existing permanent, what each of its activations does on
+    resolution (with that activation's X and targets), and every board-level effect (a
+    resolved card's effects, or its chosen ability's, with the entry's targets)."""
     out: list[EffectSource] = []
     for o in view.objects.values():
         for eff in o.effects:
             out.append(EffectSource(o, o.name, o.controller, o.chosen_player, o.activations, eff))
-        if o.resolved:
-            for x, targets in zip(o.activations or (), o.activation_targets, strict=True):
-                out.extend(EffectSource(o, o.name, o.controller, o.chosen_player, (x,), eff,
-                                        targets) for eff in o.resolved)
+        for x, targets, done in zip(o.activations or (), o.activation_targets,
+                                    o.activation_effects, strict=True):
+            out.extend(EffectSource(o, o.name, o.controller, o.chosen_player, (x,), eff,
+                                    targets) for eff in done)
     for be in board.effects:
         if isinstance(be, CardEffect):
             card = view.catalog.get(be.card)
             xs = None if be.x is None else (be.x,)
             out.extend(EffectSource(None, card.name, be.controller, be.chosen_player, xs, eff,
-                                    frozenset(be.targets)) for eff in card.resolved)
+                                    frozenset(be.targets))
+                       for eff in resolved_effects(card, be.ability))
             continue
         for eff in be.effects:
             out.append(EffectSource(None, be.name, be.controller, be.chosen_player, None, eff,

@@ -13,7 +13,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from mtgcombat.errors import BoardError, json_path
 from mtgcombat.rules.effects import Color, Effect
@@ -58,6 +58,16 @@ class UnmodelledSentence(BaseModel):
     family: Name
 
 
+class CardAbility(BaseModel):
+    """One of a card's several abilities with lasting effects: its printed text and what it
+    does when it resolves."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    text: Text
+    resolved: list[Effect] = Field(min_length=1)
+
+
 class Card(BaseModel):
     """One catalog card: printed characteristics and combat-relevant abilities."""
 
@@ -84,12 +94,41 @@ class Card(BaseModel):
     """What the card's spell, or its activated or triggered ability, does when it resolves,
     for the effects that last (combat roles only): applied once per entry of a permanent's
     ``activations`` and once per top-level ``effects`` entry naming the card."""
+    abilities: list[CardAbility] = Field(default_factory=list)
+    """With several abilities that resolve with lasting effects (instead of ``resolved``):
+    each one in printed order; a board's activation or effects entry says which resolved
+    (``ability``, counting from 1)."""
     notes: Text = ""
     origin: Literal["catalog", "corpus"] = "catalog"
     """Where the card comes from: the hand-written catalog, or the oracle corpus with its text
     compiled (:mod:`mtgcombat.rules.text`)."""
     unmodelled: list[UnmodelledSentence] = Field(default_factory=list)
     """Its combat text that is not modelled (corpus cards only; empty when fully modelled)."""
+
+    @model_validator(mode="after")
+    def _one_way_to_resolve(self) -> Card:
+        if self.abilities and self.resolved:
+            raise ValueError("a card has either 'resolved' (one ability with lasting effects) "
+                             "or 'abilities' (several), not both")
+        if len(self.abilities) == 1:
+            raise ValueError("one ability with lasting effects is written as 'resolved'; "
+                             "'abilities' lists several")
+        return self
+
+    @property
+    def resolves(self) -> bool:
+        """Does the card have a spell or ability that resolves with lasting effects?"""
+        return bool(self.resolved or self.abilities)
+
+
+def resolved_effects(card: Card, ability: int | None) -> list[Effect]:
+    """What ``card``'s spell or ability numbered ``ability`` (from 1, printed order; None for
+    a card with one) does when it resolves; boards are checked to name a valid one."""
+    if not card.abilities:
+        return card.resolved
+    if ability is None or not 1 <= ability <= len(card.abilities):
+        return []
+    return card.abilities[ability - 1].resolved
 
 
 Fallback = Callable[[str], "Card | None"]

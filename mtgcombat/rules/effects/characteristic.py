@@ -47,6 +47,9 @@ class ModifyPowerToughness(_Frozen):
     while_attached_tapped: bool | None = None
     while_untapped: bool = False
     """Only while the source itself is untapped (Watchdog)."""
+    per: Selector | None = None
+    """For each permanent matching ``per`` (relative to the source): the change is multiplied
+    by their number (Blanchwood Armor: +1/+1 for each Forest you control)."""
 
 
 class SetSubtypes(_Frozen):

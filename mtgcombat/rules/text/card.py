@@ -1,7 +1,7 @@
 """A printed card of the oracle corpus as a catalog :class:`~mtgcombat.rules.catalog.Card`.
 
-Its characteristics come from the corpus; its keywords, effects and resolved effects from
-compiling its text (:mod:`.compile`). What the compiler can't model, and what the corpus
+Its characteristics come from the corpus; its keywords, effects, resolved effects and abilities
+from compiling its text (:mod:`.compile`). What the compiler can't model, and what the corpus
 can't vouch for (no text where a card may have some, a power of ``*``), is listed in the
 card's ``unmodelled`` sentences.
 """
@@ -11,10 +11,10 @@ from __future__ import annotations
 from pydantic import ValidationError
 
 from mtgcombat.errors import BoardError
-from mtgcombat.rules.catalog import Card, UnmodelledSentence
+from mtgcombat.rules.catalog import Card, CardAbility, UnmodelledSentence
 from mtgcombat.rules.corpus import CorpusCard
 from mtgcombat.rules.mana_syntax import check_cost
-from mtgcombat.rules.text.compile import CompiledText, Unmodelled, compile_text
+from mtgcombat.rules.text.compile import CompiledText, Unmodelled, compile_face
 
 _ENCHANT_WORDS = ("creature", "land", "artifact", "enchantment", "planeswalker", "battle",
                   "permanent", "player")
@@ -59,7 +59,9 @@ def _notes(card: CorpusCard, compiled: CompiledText) -> list[Unmodelled]:
                                 "text it has is missing)", "characteristic"))
     fixed = _pt(face.power) is not None and _pt(face.toughness) is not None
     if "Creature" in face.types and not fixed and not any(
-            u.family == "characteristic" for u in compiled.unmodelled):
+            family == "characteristic"
+            for family in [*(u.family for u in compiled.unmodelled),
+                           *(f for f, _ in compiled.modelled)]):
         notes.append(Unmodelled(f"(power/toughness {face.power}/{face.toughness} is defined "
                                 "by text that is not modelled)", "characteristic"))
     return notes
@@ -71,8 +73,7 @@ def card_from_corpus(card: CorpusCard) -> Card:
     if face.missing:
         raise BoardError(f"the oracle corpus has no characteristics for {face.name!r} (a face "
                          f"of {card.name!r}); describe it with a custom permanent instead")
-    compiled = compile_text(face.text, card.name, types=frozenset(face.types),
-                            subtypes=frozenset(face.subtypes))
+    compiled = compile_face(face, card.name)
     unmodelled = [*compiled.unmodelled, *_notes(card, compiled)]
     creature = "Creature" in face.types
     power, toughness = _pt(face.power), _pt(face.toughness)
@@ -87,6 +88,8 @@ def card_from_corpus(card: CorpusCard) -> Card:
             "keywords": list(compiled.keywords), "enchant": _enchant(compiled.keywords),
             "text": face.text, "effects": list(compiled.effects),
             "resolved": list(compiled.resolved), "origin": "corpus",
+            "abilities": [CardAbility(text=a.text, resolved=list(a.resolved))
+                          for a in compiled.abilities],
             "unmodelled": [UnmodelledSentence(text=u.text, family=u.family)
                            for u in unmodelled],
         })

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mtgcombat.rules.corpus import CorpusFace
 from mtgcombat.rules.effects import Effect
 from mtgcombat.rules.text.classify import combat_family
 from mtgcombat.rules.text.families import TEMPLATES
 from mtgcombat.rules.text.families.keywords import (
     keyword_effects,
     keyword_status,
-    parse_keyword_line,
+    split_keyword_line,
 )
 from mtgcombat.rules.text.sentences import REMINDER, Sentence, sentences
 from mtgcombat.rules.text.templates import Context, Piece
@@ -34,16 +35,27 @@ class Unmodelled:
 
 
 @dataclass(frozen=True)
+class Ability:
+    """One of a card's several abilities with lasting effects: its printed line (reminder
+    text dropped) and what it does when it resolves."""
+
+    text: str
+    resolved: tuple[Effect, ...]
+
+
+@dataclass(frozen=True)
 class CompiledText:
     """What a card's text compiles to: its printed ``keywords``, its static ``effects``, what
-    its spell or abilities do on resolution (``resolved``), and for reports the modelled
-    ``(family, sentence)`` pairs and the :class:`Unmodelled` combat sentences."""
+    its spell or its one ability with lasting effects does on resolution (``resolved``), or
+    with several such abilities each one (``abilities``, printed order), and for reports the
+    modelled ``(family, sentence)`` pairs and the :class:`Unmodelled` combat sentences."""
 
     keywords: tuple[str, ...]
     effects: tuple[Effect, ...]
     resolved: tuple[Effect, ...]
     modelled: tuple[tuple[str, str], ...]
     unmodelled: tuple[Unmodelled, ...]
+    abilities: tuple[Ability, ...] = ()
 
     @property
     def has_combat_text(self) -> bool:
@@ -64,13 +76,13 @@ class CompiledText:
 
 
 MODAL = "a mode of a modal spell or ability: the chosen mode is not recorded"
-SEVERAL = ("the card has several abilities with lasting effects: which one resolved is not "
-           "recorded")
+SPELL_LINES = ("a spell with lasting effects on several lines: which of its targets each line "
+               "took is not recorded")
 
 
 def _keyword_lines(text: str) -> frozenset[int]:
     return frozenset(i for i, line in enumerate(text.split("\n"))
-                     if parse_keyword_line(_strip_reminder(line)) is not None)
+                     if split_keyword_line(_strip_reminder(line)) is not None)
 
 
 def _strip_reminder(line: str) -> str:
@@ -91,7 +103,8 @@ def _match(sentence: Sentence, ctx: Context) -> tuple[str, Piece] | None:
 
 
 class _Acc:
-    def __init__(self) -> None:
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = lines
         self.keywords: list[str] = []
         self.effects: list[Effect] = []
         self.resolved: list[Effect] = []
@@ -100,7 +113,8 @@ class _Acc:
         self.resolving: dict[int, list[tuple[str, Sentence, Piece]]] = {}
 
     def keyword_line(self, s: Sentence) -> None:
-        for kw in parse_keyword_line(s.text) or []:
+        keywords, odd = split_keyword_line(s.text) or ([], [])
+        for kw in keywords:
             self.keywords.append(kw)
             status = keyword_status(kw)
             if status == "modelled":
@@ -108,6 +122,9 @@ class _Acc:
                 self.modelled.append(("keywords", kw))
             elif status == "unmodelled":
                 self.unmodelled.append(Unmodelled(kw, "keywords"))
+        for part in odd:  # a keyword whose parameter isn't understood: its rules aren't applied
+            if keyword_status(part.lower()) != "not_combat":
+                self.unmodelled.append(Unmodelled(part, "keywords"))
 
     def add(self, family: str, s: Sentence, piece: Piece) -> None:
         if s.mode and (piece.effects or piece.resolved):
@@ -121,31 +138,40 @@ class _Acc:
         self.modelled.append((family, s.text))
 
     def result(self) -> CompiledText:
-        """The compiled text. A card's resolved effects are those of its one ability (line)
-        with lasting effects; with several, which one resolved is not recorded, so all of
-        them are reported instead."""
-        several = len(self.resolving) > 1
+        """The compiled text. Each line with lasting effects is one ability: with one, its
+        effects are the card's ``resolved``; with several, each is one of ``abilities``. A
+        spell's lines are all one ability, so a spell with lasting effects on several lines
+        is reported instead (its targets are not told apart)."""
+        spell = [line for line, parts in self.resolving.items()
+                 if any(s.kind == "spell" for _, s, _ in parts)]
+        if len(spell) > 1:
+            for line in spell:
+                self.unmodelled.extend(Unmodelled(s.text, family, SPELL_LINES)
+                                       for family, s, _ in self.resolving.pop(line))
+        abilities: list[Ability] = []
         for line in sorted(self.resolving):
             for family, s, piece in self.resolving[line]:
-                if several:
-                    self.unmodelled.append(Unmodelled(s.text, family, SEVERAL))
-                    continue
                 self.effects.extend(piece.effects)
-                self.resolved.extend(piece.resolved)
                 self.keywords.extend(piece.keywords)
                 self.modelled.append((family, s.text))
+            abilities.append(Ability(_strip_reminder(self.lines[line]), tuple(
+                e for _, _, piece in self.resolving[line] for e in piece.resolved)))
+        if len(abilities) == 1:
+            self.resolved.extend(abilities.pop().resolved)
         return CompiledText(tuple(dict.fromkeys(self.keywords)), tuple(self.effects),
                             tuple(self.resolved), tuple(self.modelled),
-                            tuple(self.unmodelled))
+                            tuple(self.unmodelled), tuple(abilities))
 
 
 def compile_text(text: str, name: str, *, types: frozenset[str] = frozenset(),
-                 subtypes: frozenset[str] = frozenset()) -> CompiledText:
-    """Compile one face's oracle ``text`` (the card called ``name``, with these card types and
-    subtypes) into the effect vocabulary."""
+                 subtypes: frozenset[str] = frozenset(),
+                 supertypes: frozenset[str] = frozenset()) -> CompiledText:
+    """Compile one face's oracle ``text`` (the card called ``name``, with these card types,
+    subtypes and supertypes) into the effect vocabulary."""
     spell = bool(types & {"Instant", "Sorcery"})
-    acc = _Acc()
-    every = sentences(text, name, spell=spell, keyword_lines=_keyword_lines(text))
+    acc = _Acc(text.split("\n"))
+    every = sentences(text, name, spell=spell, legendary="Legendary" in supertypes,
+                      keyword_lines=_keyword_lines(text))
     for s in every:
         if s.kind == "keywords":
             acc.keyword_line(s)
@@ -159,3 +185,10 @@ def compile_text(text: str, name: str, *, types: frozenset[str] = frozenset(),
         if family is not None:
             acc.unmodelled.append(Unmodelled(s.text, family))
     return acc.result()
+
+
+def compile_face(face: CorpusFace, card_name: str) -> CompiledText:
+    """Compile one face of the corpus card called ``card_name``."""
+    return compile_text(face.text, card_name, types=frozenset(face.types),
+                        subtypes=frozenset(face.subtypes),
+                        supertypes=frozenset(face.supertypes))

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mtgcombat.rules import corpus as oracle
-from mtgcombat.rules.text.compile import CompiledText, compile_text
+from mtgcombat.rules.text.compile import CompiledText, compile_face
 from mtgcombat.rules.text.sentences import normalise, self_names
 from mtgcombat.rules.text.templates import FAMILIES
 from mtgcombat.rules.types import (
@@ -159,9 +159,7 @@ class Coverage:
 
 def compile_card(card: oracle.CorpusCard) -> list[CompiledText]:
     """Each face of ``card`` that the corpus has characteristics for, compiled."""
-    return [compile_text(f.text, card.name, types=frozenset(f.types),
-                         subtypes=frozenset(f.subtypes))
-            for f in card.faces if not f.missing]
+    return [compile_face(f, card.name) for f in card.faces if not f.missing]
 
 
 def coverage(names: Iterable[str] | None = None,

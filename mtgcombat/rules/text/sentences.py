@@ -14,6 +14,8 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from mtgcombat.rules.types import is_type_word
+
 AbilityKind = Literal["static", "activated", "triggered", "spell", "keywords"]
 """How a sentence's ability works: a static ability, an activated one (cost: effect), a
 triggered one (when / whenever / at), an instant's or sorcery's effect, or a keyword line."""
@@ -24,7 +26,7 @@ _SELF_WORDS = ("creature", "enchantment", "artifact", "land", "permanent", "Aura
                "Fortification", "Saga", "Spacecraft", "Mount")
 _SELF = re.compile(r"\b[Tt]his (?:" + "|".join(_SELF_WORDS) + r")\b")
 _ACTIVATED = re.compile(r"^((?:[^:\"“]|\"[^\"]*\"|“[^”]*”)+?):\s+(.*)$")
-_LOYALTY = re.compile(r"^[+−\-]?(?:\d+|X):\s+")
+_LOYALTY = re.compile(r"^\[?[+−\-]?(?:\d+|X)\]?:\s+")
 _TRIGGER = re.compile(r"^(?:When|Whenever|At)\b", re.I)
 _COST_START = re.compile(r"^(?:\{|[A-Z][a-z]+ |Pay |Sacrifice |Tap |Exile |Discard |Remove |"
                          r"Return |Put |Reveal |Collect |Forage|Exert |[+−\-]?\d|X:)")
@@ -57,16 +59,29 @@ class Sentence:
     sentence they limit rather than on their own."""
 
 
-def self_names(name: str) -> list[str]:
-    """The ways a card's text names the card itself, longest first: each face's full name and
-    the short name before a comma (``Akroma, Angel of Wrath`` → ``Akroma``)."""
+_NOT_SHORT = frozenset({"the", "lord", "lady", "king", "queen", "sir", "general", "captain",
+                        "grand", "high", "old", "young", "elder", "great", "master", "mother",
+                        "father", "brother", "sister", "saint", "doctor", "professor"})
+"""First words of legendary names that are not the card's short name (``The Ur-Dragon``)."""
+
+
+def self_names(name: str, *, legendary: bool = False) -> list[str]:
+    """The ways a card's text names the card itself, longest first: each face's full name, the
+    short name before a comma (``Akroma, Angel of Wrath`` → ``Akroma``) and, for a legendary
+    card, its first word when that is a name (``Daxos of Meletis`` → ``Daxos``)."""
     names: set[str] = set()
     for face in name.split(" // "):
         face = face.strip()
-        if face:
-            names.add(face)
-            if "," in face:
-                names.add(face.split(",", 1)[0].strip())
+        if not face:
+            continue
+        names.add(face)
+        if "," in face:
+            names.add(face.split(",", 1)[0].strip())
+        elif legendary and " " in face:
+            first = face.split(" ", 1)[0]
+            if (len(first) >= 3 and first[0].isupper() and first.casefold() not in _NOT_SHORT
+                    and not is_type_word(first)):
+                names.add(first)
     return sorted(names, key=len, reverse=True)
 
 
@@ -103,12 +118,13 @@ def _is_cost(head: str) -> bool:
     return bool(_COST_START.match(head)) and not _TRIGGER.match(head) and len(head) < 160
 
 
-def sentences(text: str, name: str, *, spell: bool = False,
+def sentences(text: str, name: str, *, spell: bool = False, legendary: bool = False,
               keyword_lines: frozenset[int] = frozenset()) -> list[Sentence]:
     """The sentences of a card's ``text``. ``spell``: the card is an instant or sorcery, so its
     non-keyword sentences are the spell's effect. ``keyword_lines``: lines that are keyword
-    lists (given by the corpus's keyword field)."""
-    names = self_names(name)
+    lists (given by the corpus's keyword field). ``legendary``: the card is legendary (its first
+    word may be its short name)."""
+    names = self_names(name, legendary=legendary)
     out: list[Sentence] = []
     for i, raw in enumerate(text.split("\n")):
         line = " ".join(REMINDER.sub("", raw).split())
@@ -132,7 +148,45 @@ def sentences(text: str, name: str, *, spell: bool = False,
                                    " ".join(filter(None, (last.limit, normalise(s, names)))))
                 continue
             out.append(Sentence(s, normalise(s, names), kind, i, cost))
+    return _resolve_pronouns(out)
+
+
+_PRONOUN = re.compile(r"^(?:It|That creature|They|Those creatures)\b")
+_TARGET = re.compile(r"\btarget creatures?\b(?! cards?)", re.I)
+_NEW_OBJECT = re.compile(r"\b(?:create|token|return|put|onto the battlefield|exile|copy)", re.I)
+
+
+def _resolve_pronouns(out: list[Sentence]) -> list[Sentence]:
+    """"It" / "That creature" / "They" at the start of a sentence, after a sentence of the same
+    ability that names "target creature(s)" and no other new object, mean those targets
+    ("Target creature gets +2/+0 until end of turn. It gains first strike until end of
+    turn."): their ``norm`` says so."""
+    for k in range(1, len(out)):
+        s = out[k]
+        m = _PRONOUN.match(s.norm)
+        if m is None:
+            continue
+        target = _antecedent(out, k)
+        if target is None or target.endswith("s") != (m.group(0) in ("They", "Those creatures")):
+            continue
+        norm = ("Target creatures" if target.endswith("s") else "Target creature") + \
+            s.norm[m.end():]
+        out[k] = Sentence(s.text, norm, s.kind, s.line, s.cost, s.mode, s.limit)
     return out
+
+
+def _antecedent(out: list[Sentence], k: int) -> str | None:
+    """The "target creature(s)" an earlier sentence of the same ability names, when the
+    sentences between name no other object."""
+    for prev in reversed(out[:k]):
+        if prev.line != out[k].line or prev.mode != out[k].mode or _NEW_OBJECT.search(prev.norm):
+            return None
+        targets: list[str] = _TARGET.findall(prev.norm)
+        if len(targets) > 1:
+            return None
+        if targets:
+            return targets[0]
+    return None
 
 
 def _mode(line: str, names: list[str], i: int) -> list[Sentence]:

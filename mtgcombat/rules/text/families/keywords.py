@@ -46,21 +46,30 @@ def _may_be_keyword(part: str) -> bool:
     return low.startswith(_STARTS) or bool(_VARIANT.match(low))
 
 
-def parse_keyword_line(line: str) -> list[str] | None:
-    """The canonical keywords of a keyword line, or None when it isn't one (a part is not a
-    keyword ability)."""
+def split_keyword_line(line: str) -> tuple[list[str], list[str]] | None:
+    """A keyword line's canonical keywords and the parts that name a keyword but whose
+    parameter isn't understood (``protection from converted mana cost 3 or greater``); None
+    when the line isn't a keyword line (a part names no keyword, or none parses)."""
     text = line.rstrip(".").strip()
     if not text:
         return None
     out: list[str] = []
+    odd: list[str] = []
     for part in _SPLIT.split(text):
         if not _may_be_keyword(part):
             return None
         try:
             out.append(canonical_keyword(part))
         except ValueError:  # UnknownKeyword, or a bad cost in its parameter
-            return None
-    return out
+            odd.append(part)
+    return (out, odd) if out else None
+
+
+def parse_keyword_line(line: str) -> list[str] | None:
+    """The canonical keywords of a keyword line, or None when it isn't one or a part of it
+    doesn't parse."""
+    split = split_keyword_line(line)
+    return split[0] if split is not None and not split[1] else None
 
 
 def _protection_modelled(keyword: str) -> bool:

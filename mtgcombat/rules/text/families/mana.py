@@ -15,6 +15,7 @@ from typing import Any
 
 from mtgcombat.rules.effects import CostPick, ManaAbility, Selector
 from mtgcombat.rules.mana_syntax import check_cost
+from mtgcombat.rules.text.phrases import number
 from mtgcombat.rules.text.templates import Context, Piece, Template, static, template
 
 _MANA = r"(?:\{[WUBRGC]\})+"
@@ -69,7 +70,8 @@ def _add(m: re.Match[str], ctx: Context) -> Piece | None:
     return _ability(ctx, [m.group(1).upper()])
 
 
-@template("mana", rf"add ({_MANA})(?:,? or |, )({_MANA})(?:,? or ({_MANA}))?",
+@template("mana", rf"add ({_MANA})(?:,? or |, )({_MANA})(?:,? or ({_MANA}))?"
+          rf"(?:,? or ({_MANA}))?(?:,? or ({_MANA}))?",
           "Shivan Oasis: {T}: Add {R} or {G}.",
           frozenset({"activated"}))
 def _add_either(m: re.Match[str], ctx: Context) -> Piece | None:
@@ -82,5 +84,26 @@ def _add_any(m: re.Match[str], ctx: Context) -> Piece | None:
     return _ability(ctx, ["{any}"])
 
 
-TEMPLATES: tuple[Template, ...] = (_add, _add_either, _add_any)
+_COLOURS = ("W", "U", "B", "R", "G")
+
+
+@template("mana", r"add (?P<n>two|three|four|five|\d+) mana of any one colou?r",
+          "Gilded Lotus: {T}: Add three mana of any one color.", frozenset({"activated"}))
+def _add_n_one_colour(m: re.Match[str], ctx: Context) -> Piece | None:
+    n = number(m.group("n"))
+    if n is None or n > 20:
+        return None
+    return _ability(ctx, ["".join(f"{{{c}}}" for _ in range(n)) for c in _COLOURS])
+
+
+@template("mana", r"add (?P<n>one|two|three|four|five|\d+) mana in any combination of colou?rs",
+          "Lotus Bloom: Add three mana in any combination of colors.", frozenset({"activated"}))
+def _add_n_any(m: re.Match[str], ctx: Context) -> Piece | None:
+    n = number(m.group("n"))
+    if n is None or n > 20:
+        return None
+    return _ability(ctx, ["{any}" * n])
+
+
+TEMPLATES: tuple[Template, ...] = (_add, _add_either, _add_any, _add_n_one_colour, _add_n_any)
 """The mana-ability templates."""
