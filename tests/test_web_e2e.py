@@ -152,3 +152,20 @@ def test_example_is_one_click_away(page: Page) -> None:
     assert got == sorted([{}, {"flunkies": "Bob", "cub": "Bob"},
                           {"flunkies": "Bob", "cub": "Alice"}],
                          key=lambda d: json.dumps(d, sort_keys=True))
+
+
+def test_card_search_covers_every_printed_card(page: Page) -> None:
+    """Any printed card can be found, with what the engine makes of its text: Ulamog's Crusher
+    ("Annihilator 2", a choice of the defending player the engine doesn't model) shows that
+    keyword as not modelled; Air Elemental (flying) shows none."""
+    page.fill("#card-search", "ulamog's crush")
+    hit = page.locator("#card-results li", has=page.locator(
+        'button.card-hit[data-name="Ulamog\'s Crusher"]'))
+    expect(hit).to_have_count(1)
+    hit.locator("summary").click()
+    expect(hit.locator(".card-unmodelled")).to_contain_text("annihilator 2")
+    page.fill("#card-search", "air elemental")
+    air = page.locator("#card-results li", has=page.locator(
+        'button.card-hit[data-name="Air Elemental"]'))
+    expect(air.locator("summary")).to_have_text("0 modelled effects")
+    expect(air.locator(".card-unmodelled")).to_have_count(0)

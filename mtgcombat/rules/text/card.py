@@ -50,13 +50,19 @@ def _pt(value: str | None) -> int | None:
         return None
 
 
+NO_TEXT = ("(the oracle corpus has no rules text for this card: right for a vanilla creature, "
+           "but if the printed card has text, it is not modelled; `mtgcombat cards import` "
+           "reads a newer bulk file)")
+"""The note on a creature the corpus gives no text for (its source can't tell a vanilla
+creature from missing text)."""
+
+
 def _notes(card: CorpusCard, compiled: CompiledText) -> list[Unmodelled]:
     """What the corpus itself can't vouch for, as unmodelled notes."""
     face = card.face
     notes: list[Unmodelled] = []
     if "no_text" in card.flags and "Creature" in face.types:
-        notes.append(Unmodelled("(the corpus has no rules text for this card: any combat "
-                                "text it has is missing)", "characteristic"))
+        notes.append(Unmodelled(NO_TEXT, "characteristic"))
     fixed = _pt(face.power) is not None and _pt(face.toughness) is not None
     if "Creature" in face.types and not fixed and not any(
             family == "characteristic"

@@ -231,12 +231,30 @@ async function search() {
   try {
     const data = await api(`/v1/cards?q=${encodeURIComponent(q)}&limit=30`);
     if (mine !== searchSeq) return;
-    $("#card-results").replaceChildren(...data.cards.map((c) => el("li", {},
-      el("button", { type: "button", class: "card-hit", "data-name": c.name, text: c.name,
-                     title: c.text, onclick: () => addCard(c.name) }),
-      el("span", { class: "type", text: [c.types.join(" "), c.subtypes.join(" ")]
-        .filter(Boolean).join(" — ") + (c.power != null ? ` ${c.power}/${c.toughness}` : "") }))));
+    $("#card-results").replaceChildren(...data.cards.map(cardHit));
   } catch (e) { setStatus(String(e.message || e), true); }
+}
+
+// One search hit: add button, type line, and what the engine makes of its text.
+function cardHit(c) {
+  if (c.error) return el("li", { class: "card-error", text: `${c.name}: ${c.error}` });
+  const kinds = [...c.effects, ...c.resolved, ...(c.abilities || []).flatMap((a) => a.resolved)]
+    .map((e) => e.kind);
+  const missing = c.unmodelled || [];
+  const summary = `${kinds.length} modelled effect${kinds.length === 1 ? "" : "s"}` +
+    (missing.length ? `, ${missing.length} not modelled` : "") +
+    (c.origin === "catalog" ? " (hand-written)" : "");
+  return el("li", {},
+    el("button", { type: "button", class: "card-hit", "data-name": c.name, text: c.name,
+                   title: c.text, onclick: () => addCard(c.name) }),
+    el("span", { class: "type", text: [c.types.join(" "), c.subtypes.join(" ")]
+      .filter(Boolean).join(" — ") + (c.power != null ? ` ${c.power}/${c.toughness}` : "") }),
+    el("details", { class: "card-detail" },
+      el("summary", { text: summary }),
+      el("p", { class: "card-text", text: c.text || "(no rules text)" }),
+      kinds.length ? el("p", { text: `effects: ${[...new Set(kinds)].join(", ")}` }) : null,
+      missing.length ? el("ul", { class: "card-unmodelled" },
+        ...missing.map((u) => el("li", { text: `${u.text} (${u.family})` }))) : null));
 }
 
 // -- results -----------------------------------------------------------------------------
