@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from mtgcombat.rules.catalog import default_catalog
 from mtgcombat.rules.effects import (
     SELF,
     CanOnlyAttackAlone,
@@ -26,7 +27,7 @@ from mtgcombat.rules.effects import (
     MustBlock,
     Selector,
 )
-from tests.text_golden import compiled, unmodelled
+from tests.text_golden import compiled, resolved, unmodelled
 
 FAMILIES = frozenset({"attack_restriction", "attack_requirement", "attack_cost"})
 KINDS = frozenset({
@@ -324,6 +325,14 @@ def test_bonus_and_attack_rule(name: str, expected: list[Effect]) -> None:
     assert ours(name, kinds=BONUS) == expected
 
 
+def test_that_creature_after_a_target_is_the_target() -> None:
+    # Bullwhip: "{2}, {T}: Bullwhip deals 1 damage to target creature. That creature attacks
+    # this turn if able." — "that creature" is the target; the hand-written entry says so too.
+    hand = default_catalog().get("Bullwhip")
+    assert resolved("Bullwhip") == list(hand.resolved) == [
+        MustAttack(affects=Selector(which="targets"))]
+
+
 # --- what stays unmodelled --------------------------------------------------------------------
 
 @pytest.mark.parametrize(("name", "sentence"), [
@@ -335,8 +344,6 @@ def test_bonus_and_attack_rule(name: str, expected: list[Effect]) -> None:
     ("Incite", "Target creature becomes red until end of turn and attacks this turn if able."),
     # "Other creatures" on a spell: other than the creature it dealt damage to.
     ("Intimidation Bolt", "Other creatures can't attack this turn."),
-    # "That creature": which one is said by another sentence.
-    ("Bullwhip", "That creature attacks this turn if able."),
     # No "can't block unless you control ..." in the vocabulary.
     ("Blind-Spot Giant", "This creature can't attack or block unless you control another "
                          "Giant."),
