@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 MODELS = ROOT / "models"
+
+# Tests never read or write the user's cache (an imported corpus, compiled cards): they get
+# their own, shared by the test processes of one run.
+os.environ.setdefault("MTGCOMBAT_CACHE_DIR", tempfile.mkdtemp(prefix="mtgcombat-tests-"))
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

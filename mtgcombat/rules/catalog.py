@@ -252,10 +252,10 @@ def default_catalog() -> Catalog:
 def _corpus_card(name: str) -> Card | None:
     """The oracle corpus's card called ``name``, its text compiled, or None."""
     from mtgcombat.rules.corpus import lookup  # the corpus opens on first use
-    from mtgcombat.rules.text.card import card_from_corpus
+    from mtgcombat.rules.text.cache import cached_card
 
     found = lookup(name)
-    return card_from_corpus(found) if found is not None else None
+    return cached_card(found) if found is not None else None
 
 
 def _corpus_close(name: str) -> list[str]:

@@ -36,6 +36,8 @@ FAMILIES: dict[str, str] = {
     "damage": "combat damage: prevention, assignment, first strike and the like",
     "characteristic": "power and toughness defined by text (*), types and colours",
     "mana": "mana abilities that can pay costs to attack or block",
+    "resolved_trigger": "triggered abilities with lasting effects, applied per resolution the "
+                        "board records (Landfall pumps, enters-the-battlefield pumps)",
 }
 """Template family → what it covers."""
 
@@ -77,55 +79,28 @@ def _compiled(source: str) -> re.Pattern[str]:
     return re.compile(source, re.I)
 
 
+_TOKEN = re.compile(r"\\.|\[\^?\]?(?:\\.|[^\]])*\]|[()|]|[A-Za-z' ]+|.", re.S)
+"""Tokens of a pattern: an escape, a character class, a bracket or bar, a literal run, any
+other character."""
+
+
 def anchors(source: str) -> tuple[str, ...]:
     """Words (lower case, three letters or more) that every sentence a pattern matches in full
     contains: literal text outside groups, classes, escapes and quantified characters. Empty
     when the pattern has a top-level alternation."""
+    tokens = _TOKEN.findall(source)
     runs: list[str] = []
-    buf: list[str] = []
-    depth, i = 0, 0
-    while i < len(source):
-        c = source[i]
-        nxt = source[i + 1] if i + 1 < len(source) else ""
-        if c == "\\":
-            runs.append("".join(buf))
-            buf, i = [], i + 2
-            continue
-        if c == "[":
-            runs.append("".join(buf))
-            buf, i = [], _class_end(source, i)
-            continue
-        if c in "()":
-            depth += 1 if c == "(" else -1
-            runs.append("".join(buf))
-            buf = []
-        elif c == "|" and depth == 0:
+    depth = 0
+    for k, tok in enumerate(tokens):
+        if tok in ("(", ")"):
+            depth += 1 if tok == "(" else -1
+        elif tok == "|" and depth == 0:
             return ()
-        elif depth == 0 and (c.isalpha() or c in "' "):
-            if nxt in ("?", "*", "{"):
-                runs.append("".join(buf))
-                buf = []
-            else:
-                buf.append(c)
-        else:
-            runs.append("".join(buf))
-            buf = []
-        i += 1
-    runs.append("".join(buf))
+        elif depth == 0 and (tok[0].isalpha() or tok[0] in "' "):
+            nxt = tokens[k + 1] if k + 1 < len(tokens) else ""
+            runs.append(tok[:-1] if nxt[:1] in ("?", "*", "{") else tok)
     words = {w.casefold() for run in runs for w in run.split() if len(w) >= 3}
     return tuple(sorted(words))
-
-
-def _class_end(source: str, i: int) -> int:
-    """The index after the character class that starts at ``source[i]``."""
-    j = i + 1
-    if j < len(source) and source[j] == "^":
-        j += 1
-    if j < len(source) and source[j] == "]":
-        j += 1
-    while j < len(source) and source[j] != "]":
-        j += 2 if source[j] == "\\" else 1
-    return j + 1
 
 
 @dataclass(frozen=True)

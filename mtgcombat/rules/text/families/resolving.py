@@ -1,0 +1,55 @@
+"""Triggered abilities with lasting effects that the board records as resolved.
+
+"Landfall — Whenever a land you control enters, ~ gets +2/+2 until end of turn.", "When ~
+enters, target creature gets +1/+1 until end of turn.": the effect after the trigger
+condition is compiled as a spell's effect would be (by the other families' templates), and
+applies once per resolution the board records in the permanent's ``activations`` (with its
+targets), like an activated ability. A "may", an "if" (intervening condition), a choice or a
+pronoun whose object another sentence gives keeps the sentence unmodelled, and so does an
+effect that isn't a lasting one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from mtgcombat.rules.text.templates import Context, Piece, Template, template
+
+_UNSURE = re.compile(r"^(?:you may|if |choose|that |it |its |they |those |each player|"
+                     r"an opponent|target opponent|for each)", re.I)
+
+
+def _as_spell(text: str, ctx: Context) -> Piece | None:
+    """What the other families' templates make of ``text`` as the effect of a resolving
+    ability."""
+    from mtgcombat.rules.text.families import TEMPLATES  # the joined list includes this module
+
+    ability = replace(ctx, kind="activated")  # resolves like an activated ability of ~
+    for t in TEMPLATES:
+        if t is _resolved_trigger or "activated" not in t.kinds:
+            continue
+        m = t.match(text)
+        if m is None:
+            continue
+        piece = t.build(m, ability)
+        if piece is not None:
+            return piece
+    return None
+
+
+@template("resolved_trigger", r"(?:when|whenever|at) [^,]+, (?P<rest>[^,].+)",
+          "Steppe Lynx: Landfall — Whenever a land you control enters, ~ gets +2/+2 until end "
+          "of turn.", frozenset({"triggered"}))
+def _resolved_trigger(m: re.Match[str], ctx: Context) -> Piece | None:
+    rest = m.group("rest")
+    if _UNSURE.match(rest):
+        return None
+    piece = _as_spell(rest, ctx)
+    if piece is None or piece.effects or piece.keywords or not piece.resolved:
+        return None
+    return Piece(resolved=piece.resolved)
+
+
+TEMPLATES: tuple[Template, ...] = (_resolved_trigger,)
+"""The resolved-trigger template (tried last)."""
