@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from mtgcombat.board.characteristics import Obj, View
+from mtgcombat.board.conditions import effect_applies
 from mtgcombat.board.model import Board, Permanent
 from mtgcombat.board.resolved import CardEffect
 from mtgcombat.compile.instances import (
@@ -89,7 +90,8 @@ def targets_of(board: Board, view: View) -> tuple[Target, ...]:
 def effect_sources(board: Board, view: View) -> list[EffectSource]:
     """Every effect of every existing permanent, what each of its activations does on
     resolution (with that activation's X and targets), and every board-level effect (a
-    resolved card's effects, or its chosen ability's, with the entry's targets)."""
+    resolved card's effects, or its chosen ability's, with the entry's targets); an effect
+    whose condition ("as long as ...") is false is left out."""
     out: list[EffectSource] = []
     for o in view.objects.values():
         for eff in o.effects:
@@ -104,12 +106,12 @@ def effect_sources(board: Board, view: View) -> list[EffectSource]:
             xs = None if be.x is None else (be.x,)
             out.extend(EffectSource(None, card.name, be.controller, be.chosen_player, xs, eff,
                                     frozenset(be.targets))
-                       for eff in resolved_effects(card, be.ability))
+                       for eff in resolved_effects(card, be.ability, be.modes))
             continue
         for eff in be.effects:
             out.append(EffectSource(None, be.name, be.controller, be.chosen_player, None, eff,
                                     frozenset(be.targets)))
-    return out
+    return [es for es in out if effect_applies(view, es.effect, es.obj, es.controller)]
 
 
 _X = re.compile(r"\{X\}")

@@ -16,6 +16,7 @@ from mtgcombat.rules.effects.common import (
     XSource,
     _Frozen,
 )
+from mtgcombat.rules.effects.conditions import Condition
 from mtgcombat.rules.fields import (
     CardType,
     Count,
@@ -34,6 +35,8 @@ class CantAttack(_Frozen):
     role: ClassVar[EffectRole] = "attack"
     affects: Selector = SELF
     scope: ScopeKind = "any"
+    condition: Condition | None = None
+    """Only while this holds ("as long as ...")."""
 
 
 class CantAttackAlone(_Frozen):
@@ -107,6 +110,8 @@ class MustAttack(_Frozen):
     role: ClassVar[EffectRole] = "attack"
     affects: Selector = SELF
     scope: ScopeKind = "any"
+    condition: Condition | None = None
+    """Only while this holds ("as long as ...")."""
 
 
 class MustAttackGroup(_Frozen):

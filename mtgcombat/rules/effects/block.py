@@ -14,6 +14,7 @@ from mtgcombat.rules.effects.common import (
     XSource,
     _Frozen,
 )
+from mtgcombat.rules.effects.conditions import Condition
 from mtgcombat.rules.fields import (
     Count,
     PositiveCount,
@@ -30,6 +31,8 @@ class CantBlock(_Frozen):
     role: ClassVar[EffectRole] = "block"
     affects: Selector = SELF
     attackers: Selector | None = None
+    condition: Condition | None = None
+    """Only while this holds ("as long as ...")."""
 
 
 class CantBlockAlone(_Frozen):
@@ -55,6 +58,8 @@ class CantBeBlocked(_Frozen):
     role: ClassVar[EffectRole] = "block"
     affects: Selector = SELF
     by: Selector | None = None
+    condition: Condition | None = None
+    """Only while this holds ("as long as ...")."""
 
 
 class CantBeBlockedExceptBy(_Frozen):
@@ -64,6 +69,8 @@ class CantBeBlockedExceptBy(_Frozen):
     role: ClassVar[EffectRole] = "block"
     affects: Selector = SELF
     count: PositiveCount
+    condition: Condition | None = None
+    """Only while this holds ("as long as ...")."""
 
 
 class CantBeBlockedByMoreThan(_Frozen):
@@ -75,6 +82,8 @@ class CantBeBlockedByMoreThan(_Frozen):
     role: ClassVar[EffectRole] = "block"
     affects: Selector = SELF
     count: PositiveCount = 1
+    condition: Condition | None = None
+    """Only while this holds ("as long as ...")."""
 
 
 class CantBeBlockedUnlessAllBlock(_Frozen):
@@ -141,6 +150,8 @@ class MustBeBlocked(_Frozen):
     kind: Literal["must_be_blocked"] = "must_be_blocked"
     role: ClassVar[EffectRole] = "block"
     affects: Selector = SELF
+    condition: Condition | None = None
+    """Only while this holds ("as long as ...")."""
 
 
 class MustBeBlockedByExactlyOne(_Frozen):

@@ -9,15 +9,18 @@ from mtgcombat.rules.text.families import (
     anthems,
     attacks,
     blocks,
+    conditions,
     costs,
     damage,
     mana,
+    resolving,
     triggers,
     types,
 )
 from mtgcombat.rules.text.templates import Template
 
 TEMPLATES: tuple[Template, ...] = (
+    *conditions.TEMPLATES,
     *costs.TEMPLATES,
     *attacks.TEMPLATES,
     *blocks.TEMPLATES,
@@ -26,5 +29,6 @@ TEMPLATES: tuple[Template, ...] = (
     *damage.TEMPLATES,
     *mana.TEMPLATES,
     *types.TEMPLATES,
+    *resolving.TEMPLATES,
 )
 """Every template, in the order they are tried."""

@@ -1,0 +1,86 @@
+"""Whether an effect's condition ("as long as ...") holds on a board.
+
+A condition is checked against the permanents as the :class:`~mtgcombat.board.characteristics.View`
+sees them when the effect applies (CR 611.3a: continuously); an effect whose condition is false
+does nothing. Relative words are relative to the effect's source and its controller.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from mtgcombat.rules.effects import (
+    Condition,
+    Controls,
+    HandSize,
+    Life,
+    SourceCounters,
+    SourceState,
+    YourTurn,
+)
+
+if TYPE_CHECKING:
+    from mtgcombat.board.characteristics import Obj, View
+
+
+def _within(n: int, at_least: int | None, at_most: int | None) -> bool:
+    return (at_least is None or n >= at_least) and (at_most is None or n <= at_most)
+
+
+def _players(view: View, rel: str, controller: str) -> list[str]:
+    """``you``: the controller; ``opponent``: every player still in the game outside the
+    controller's team (CR 102.3)."""
+    if rel == "you":
+        return [controller]
+    team = view.board.team_of(controller)
+    return [p.name for p in view.board.players if p.name not in team and not p.left_game]
+
+
+def _state(view: View, cond: SourceState, source: Obj | None) -> bool:
+    obj = source
+    if cond.of == "attached" and source is not None:
+        obj = view.objects.get(source.attached_to or "")
+    if obj is None:
+        return False
+    if cond.state in ("tapped", "untapped"):
+        return obj.tapped == (cond.state == "tapped")
+    if cond.state == "attacking":
+        return obj.id in (view.board.attack or {})
+    if cond.state == "blocking":
+        return obj.id in (view.board.blocks or {})
+    subtype = "Equipment" if cond.state == "equipped" else "Aura"
+    return any(o.attached_to == obj.id and subtype in o.subtypes for o in view.objects.values())
+
+
+def condition_holds(view: View, cond: Condition, source: Obj | None, controller: str) -> bool:
+    """Does ``cond`` hold for an effect of ``source`` (None: no source permanent) controlled
+    by ``controller``?"""
+    if isinstance(cond, Controls):
+        return any(_within(sum(1 for o in view.objects.values() if o.controller == p
+                               and view.matches(cond.permanent, o, source, controller)),
+                           cond.at_least, cond.at_most)
+                   for p in _players(view, cond.player, controller))
+    if isinstance(cond, YourTurn):
+        mine = view.board.active_player in view.board.team_of(controller)
+        return mine == cond.yours
+    if isinstance(cond, Life):
+        return any(_within(view.board.player(p).life, cond.at_least, cond.at_most)
+                   for p in _players(view, cond.player, controller))
+    if isinstance(cond, HandSize):
+        return _within(view.hand_size(controller), cond.at_least, cond.at_most)
+    if isinstance(cond, SourceState):
+        return _state(view, cond, source)
+    if isinstance(cond, SourceCounters):
+        if source is None:
+            return False
+        counters = source.counters
+        n = (sum(counters.values()) if cond.counter is None
+             else counters.get(cond.counter, 0))
+        return n >= cond.at_least
+    raise NotImplementedError(f"no rule for condition {cond!r}")
+
+
+def effect_applies(view: View, effect: object, source: Obj | None, controller: str) -> bool:
+    """Is ``effect`` in force: it has no ``condition``, or its condition holds?"""
+    cond = getattr(effect, "condition", None)
+    return cond is None or condition_holds(view, cond, source, controller)
