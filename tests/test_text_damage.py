@@ -199,7 +199,6 @@ def test_as_though_unblocked_this_turn_is_an_activated_ability() -> None:
     ("Serene Sunset", "Prevent all combat damage X target creatures would deal this turn."),
     ("Ajani's Aid", "Prevent all combat damage a creature of your choice would deal this "
                     "turn."),
-    ("Healing Salve", "Prevent the next 3 damage that would be dealt to any target this turn."),
     ("Alabaster Potion", "Prevent the next X damage that would be dealt to any target this "
                          "turn."),
     ("Remedy", "Prevent the next 5 damage that would be dealt this turn to any number of "

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 
+from mtgcombat.board.conditions import effect_applies
 from mtgcombat.board.model import Board, Permanent
 from mtgcombat.board.resolved import Activation, CardEffect
 from mtgcombat.rules.catalog import Catalog, default_catalog, resolved_effects
@@ -64,7 +65,8 @@ class Obj:
     """Per entry of ``activations``, what that activation targeted."""
     activation_effects: tuple[tuple[Effect, ...], ...] = ()
     """Per entry of ``activations``, what that activation does on resolution: its card's
-    ``resolved`` effects, or those of the ability it names (:func:`resolved_effects`)."""
+    ``resolved`` effects, or those of the ability and modes it names
+    (:func:`resolved_effects`)."""
     owner: str = ""
     """Its owner (the board's ``owner``, default: its controller)."""
 
@@ -136,7 +138,8 @@ def _base(perm: Permanent, catalog: Catalog) -> Obj:
         activation_targets=tuple(frozenset() if isinstance(a, int) else frozenset(a.targets)
                                  for a in perm.activations or ()),
         activation_effects=tuple(
-            tuple(resolved_effects(card, a.ability if isinstance(a, Activation) else None))
+            tuple(resolved_effects(card, a.ability, a.modes) if isinstance(a, Activation)
+                  else resolved_effects(card, None))
             if card is not None and not perm.face_down else ()
             for a in perm.activations or ()),
         owner=perm.owner or perm.controller,
@@ -286,7 +289,7 @@ class View:
             for targets, done in zip(o.activation_targets, o.activation_effects, strict=True):
                 out.extend(Applied(o, o.controller, eff, targets) for eff in done)
         for be in self.board.effects:
-            effects = (resolved_effects(self.catalog.get(be.card), be.ability)
+            effects = (resolved_effects(self.catalog.get(be.card), be.ability, be.modes)
                        if isinstance(be, CardEffect) else be.effects)
             out.extend(Applied(None, be.controller, eff, frozenset(be.targets))
                        for eff in effects)
@@ -310,7 +313,8 @@ class View:
             for app in [*(Applied(src, src.controller, eff) for src in objs
                           for eff in src.effects), *resolved]:
                 apply = layer.appliers.get(app.effect.kind)
-                if apply is not None:
+                if apply is not None and effect_applies(self, app.effect, app.source,
+                                                        app.controller):
                     apply(self, app)
 
 

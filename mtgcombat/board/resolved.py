@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 
 Fail = Callable[[str, str], NoReturn]
 
+MAX_MODES = 20
+"""The most modes an entry may list (a bound on the input's size)."""
+
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
@@ -31,13 +34,15 @@ class Activation(_Strict):
     """One resolved activation this turn of a permanent's activated ability: its X, the
     players and permanents it targeted (Alluring Siren: the creature that must attack), and
     for a card with several abilities with lasting effects which one (``ability``, from 1 in
-    printed order)."""
+    printed order), and for a modal one the ``modes`` chosen (from 1 in printed order)."""
 
     x: Count = 0
     targets: list[Name] = Field(default_factory=list)
     ability: PositiveCount | None = None
     """Which of the card's abilities with lasting effects this was, from 1 in printed order
     (needed when its card has several)."""
+    modes: list[PositiveCount] | None = Field(default=None, max_length=MAX_MODES)
+    """For a modal ability, the modes chosen, from 1 in printed order."""
 
 
 def _activation_tag(value: object) -> str:
@@ -67,7 +72,8 @@ class CardEffect(_Strict):
     ``targets`` (Incite, Alluring Siren's ability after the Siren left): the card's
     ``resolved`` effects, controlled by ``controller``, with ``x`` for an ``{X}``; for a
     card with several abilities with lasting effects, those of its ``ability`` (from 1 in
-    printed order)."""
+    printed order); for a modal one, those of the ``modes`` chosen (from 1 in printed
+    order)."""
 
     card: Name
     controller: Name
@@ -77,6 +83,8 @@ class CardEffect(_Strict):
     ability: PositiveCount | None = None
     """Which of the card's abilities with lasting effects resolved, from 1 in printed order
     (needed when the card has several)."""
+    modes: list[PositiveCount] | None = Field(default=None, max_length=MAX_MODES)
+    """For a modal spell or ability, the modes chosen, from 1 in printed order."""
 
 
 def _effect_tag(value: object) -> str:
@@ -125,8 +133,11 @@ def check_targets(board: Board, ids: Mapping[str, int], names: Mapping[str, int]
         for j, act in enumerate(perm.activations or ()):
             at = f"$.permanents[{i}].activations[{j}]"
             if card is not None and not perm.face_down:
-                check_ability(card, act.ability if isinstance(act, Activation) else None,
-                              isinstance(act, Activation), at, fail)
+                named = isinstance(act, Activation)
+                ability = act.ability if isinstance(act, Activation) else None
+                check_ability(card, ability, named, at, fail)
+                check_modes(card, ability, act if isinstance(act, Activation) else None,
+                            at, fail)
             if isinstance(act, Activation):
                 known(act.targets, at)
                 if act.targets and (card is None or not card.resolves):
@@ -141,13 +152,14 @@ def check_targets(board: Board, ids: Mapping[str, int], names: Mapping[str, int]
                 fail(f"{shown(card.name)} has no spell or ability with lasting effects in the "
                      "catalog (no 'resolved' effects)", f"{at}.card")
             check_ability(card, eff.ability, True, at, fail)
+            check_modes(card, eff.ability, eff, at, fail)
 
 
 def check_ability(card: Card, ability: int | None, named: bool, at: str, fail: Fail) -> None:
     """An entry (at ``at``; ``named``: an object that can say ``ability``) names one of
     ``card``'s abilities with lasting effects when it has several, and otherwise says
     nothing or 1."""
-    if not card.abilities:
+    if len(card.abilities) <= 1:
         if ability is not None and ability != 1:
             fail(f"{shown(card.name)} has one ability with lasting effects at most: 'ability' "
                  "must be 1 or absent", f"{at}.ability")
@@ -161,6 +173,65 @@ def check_ability(card: Card, ability: int | None, named: bool, at: str, fail: F
     if ability > len(card.abilities):
         fail(f"{shown(card.name)} has {len(card.abilities)} abilities with lasting effects, "
              f'not {ability}: "ability": {choices}', f"{at}.ability")
+
+
+def check_modes(card: Card, ability: int | None, entry: Activation | CardEffect | None,
+                at: str, fail: Fail) -> None:
+    """An entry (at ``at``; None: an integer activation entry) of a modal ability of ``card``
+    says which of its modes were chosen: as many as its "Choose ..." allows, each a mode of
+    it, none twice unless the card allows it (CR 700.2d); a non-modal ability's entry says no
+    ``modes``. Two chosen modes that both use the entry's targets can't share more than one
+    target (which mode took which is not recorded)."""
+    chosen = (card.abilities[(ability or 1) - 1] if card.abilities
+              and (ability or 1) <= len(card.abilities) else None)
+    modes = entry.modes if entry is not None else None
+    if chosen is None or chosen.choose is None:
+        if modes is not None:
+            fail(f"{shown(card.name)}'s ability has no modes: 'modes' must be absent",
+                 f"{at}.modes")
+        return
+    choose = chosen.choose
+    choices = ", ".join(f"{k} ({_quoted(m.text)})" for k, m in enumerate(chosen.modes, 1))
+    how = _how_many(choose.min, choose.max) + (
+        ", the same mode more than once if you like" if choose.repeat else "")
+    if modes is None:
+        fail(f"{shown(card.name)}'s ability is modal ({_quoted(chosen.text)}); say which modes "
+             f'were chosen ({how}): "modes": [...] from {choices}'
+             + ("" if entry is not None else "; an integer entry can't say it, write an "
+                'object such as {"x": 0, "modes": [1]}'), at)
+    if not choose.min <= len(modes) <= choose.max:
+        fail(f"{shown(card.name)}'s ability chooses {how}, not {len(modes)}: {choices}",
+             f"{at}.modes")
+    for k, m in enumerate(modes):
+        if m > len(chosen.modes):
+            fail(f"{shown(card.name)}'s ability has {len(chosen.modes)} modes, not {m}: "
+                 f"{choices}", f"{at}.modes[{k}]")
+        if not choose.repeat and m in modes[:k]:
+            fail(f"mode {m} is chosen twice; {shown(card.name)} can't choose the same mode "
+                 "more than once (CR 700.2d)", f"{at}.modes[{k}]")
+    targeted = [m for m in modes if _uses_targets(chosen.modes[m - 1].resolved)]
+    if len(targeted) > 1 and len(set(entry.targets if entry is not None else ())) > 1:
+        fail(f"modes {', '.join(map(str, targeted))} of {shown(card.name)} each use the "
+             "entry's targets, and which mode took which target is not recorded (not "
+             "modelled; one shared target is)", f"{at}.modes")
+
+
+def _how_many(low: int, high: int) -> str:
+    if low == high:
+        return f"exactly {low}"
+    return f"{low} to {high}" if low else f"up to {high}"
+
+
+def _uses_targets(effects: Iterable[Effect]) -> bool:
+    """Do any of ``effects`` apply to their spell's or ability's targets?"""
+    def uses(value: object) -> bool:
+        if isinstance(value, dict):
+            return (value.get("which") == "targets" or value.get("controller") ==
+                    "targeted_player" or value.get("to_targets") is True
+                    or any(uses(v) for v in value.values()))
+        return isinstance(value, list) and any(uses(v) for v in value)
+
+    return any(uses(e.model_dump()) for e in effects)
 
 
 def _quoted(text: str, limit: int = 60) -> str:

@@ -3,7 +3,8 @@
 A board may name any printed card; a card's ``unmodelled`` sentences
 (:class:`~mtgcombat.rules.catalog.UnmodelledSentence`) are its combat text that the engine
 ignores. :func:`board_unmodelled` gathers them for every permanent on the battlefield and every
-top-level ``effects`` entry naming a card (a resolved spell or ability), so that every answer
+top-level ``effects`` entry naming a card (a resolved spell or ability; of a modal one, only
+the text of the chosen modes and the rest of the card), so that every answer
 can say what it ignores, and :func:`check_modelled` refuses such a board (``--strict``).
 
 What has no text here: a face-down permanent (a 2/2 with no abilities, CR 708.2) and a
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 from mtgcombat.board.model import Board, Permanent
 from mtgcombat.board.resolved import CardEffect
 from mtgcombat.errors import BoardError
-from mtgcombat.rules.catalog import Catalog, default_catalog
+from mtgcombat.rules.catalog import Catalog, chosen_unmodelled, default_catalog
 from mtgcombat.rules.types import shown
 
 
@@ -74,7 +75,8 @@ def board_unmodelled(board: Board, catalog: Catalog | None = None) -> list[Unmod
         if isinstance(eff, CardEffect):
             card = catalog.get(eff.card)
             out.extend(Unmodelled(f"effects[{i}]", card.name, u.text, u.family,
-                                  f"$.effects[{i}].card") for u in card.unmodelled)
+                                  f"$.effects[{i}].card")
+                       for u in chosen_unmodelled(card, eff.ability, eff.modes))
     return out
 
 

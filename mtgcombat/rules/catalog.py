@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import difflib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from importlib import resources
 from typing import Literal
@@ -24,6 +24,7 @@ from mtgcombat.rules.fields import (
     Keyword,
     ManaCostX,
     Name,
+    PositiveCount,
     Subtype,
     Supertype,
     Text,
@@ -58,14 +59,52 @@ class UnmodelledSentence(BaseModel):
     family: Name
 
 
-class CardAbility(BaseModel):
-    """One of a card's several abilities with lasting effects: its printed text and what it
-    does when it resolves."""
+class CardMode(BaseModel):
+    """One mode of a modal spell or ability (a bullet line, CR 700.2): its printed text and
+    what it does when it resolves (empty: nothing lasting that combat needs, or not
+    modelled -- then the card's ``unmodelled`` lists its sentences)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     text: Text
-    resolved: list[Effect] = Field(min_length=1)
+    resolved: list[Effect] = Field(default_factory=list)
+
+
+class ModeChoice(BaseModel):
+    """How many modes of a modal ability are chosen: from ``min`` to ``max`` ("Choose one or
+    both": 1 to 2); ``repeat``: the same mode may be chosen more than once (CR 700.2d)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    min: Count
+    max: PositiveCount
+    repeat: bool = False
+
+
+class CardAbility(BaseModel):
+    """One of a card's abilities with lasting effects: its printed text and what it does when
+    it resolves; a modal one lists its ``modes`` in printed order and how many are chosen
+    (``choose``), its own ``resolved`` effects applying whichever modes are chosen."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    text: Text
+    resolved: list[Effect] = Field(default_factory=list)
+    modes: list[CardMode] = Field(default_factory=list)
+    choose: ModeChoice | None = None
+
+    @model_validator(mode="after")
+    def _modes_and_choice(self) -> CardAbility:
+        if not self.resolved and not self.modes:
+            raise ValueError("an ability lists its 'resolved' effects or its 'modes'")
+        if bool(self.modes) != (self.choose is not None):
+            raise ValueError("a modal ability gives both 'modes' and 'choose'")
+        if self.choose is not None:
+            top = self.choose.max if self.choose.repeat else len(self.modes)
+            if len(self.modes) < 2 or not self.choose.min <= self.choose.max <= top:
+                raise ValueError(f"'choose' {self.choose.min}..{self.choose.max} doesn't fit "
+                                 f"{len(self.modes)} modes")
+        return self
 
 
 class Card(BaseModel):
@@ -95,9 +134,10 @@ class Card(BaseModel):
     for the effects that last (combat roles only): applied once per entry of a permanent's
     ``activations`` and once per top-level ``effects`` entry naming the card."""
     abilities: list[CardAbility] = Field(default_factory=list)
-    """With several abilities that resolve with lasting effects (instead of ``resolved``):
-    each one in printed order; a board's activation or effects entry says which resolved
-    (``ability``, counting from 1)."""
+    """With several abilities that resolve with lasting effects, or a modal one (instead of
+    ``resolved``): each one in printed order; a board's activation or effects entry says
+    which resolved (``ability``, counting from 1) and which of a modal one's modes were chosen
+    (``modes``)."""
     notes: Text = ""
     origin: Literal["catalog", "corpus"] = "catalog"
     """Where the card comes from: the hand-written catalog, or the oracle corpus with its text
@@ -110,9 +150,9 @@ class Card(BaseModel):
         if self.abilities and self.resolved:
             raise ValueError("a card has either 'resolved' (one ability with lasting effects) "
                              "or 'abilities' (several), not both")
-        if len(self.abilities) == 1:
+        if len(self.abilities) == 1 and not self.abilities[0].modes:
             raise ValueError("one ability with lasting effects is written as 'resolved'; "
-                             "'abilities' lists several")
+                             "'abilities' lists several, or one modal ability")
         return self
 
     @property
@@ -121,14 +161,35 @@ class Card(BaseModel):
         return bool(self.resolved or self.abilities)
 
 
-def resolved_effects(card: Card, ability: int | None) -> list[Effect]:
+def resolved_effects(card: Card, ability: int | None,
+                     modes: Sequence[int] | None = None) -> list[Effect]:
     """What ``card``'s spell or ability numbered ``ability`` (from 1, printed order; None for
-    a card with one) does when it resolves; boards are checked to name a valid one."""
+    a card with one) does when it resolves with the chosen ``modes`` (from 1, printed order)
+    if it is modal: its own effects, then each chosen mode's in printed order, a mode chosen
+    twice twice (CR 700.2d). Boards are checked to name a valid ability and modes."""
     if not card.abilities:
         return card.resolved
+    if ability is None and len(card.abilities) == 1:
+        ability = 1
     if ability is None or not 1 <= ability <= len(card.abilities):
         return []
-    return card.abilities[ability - 1].resolved
+    chosen = card.abilities[ability - 1]
+    picked = sorted(m for m in modes or () if 1 <= m <= len(chosen.modes))
+    return [*chosen.resolved, *(e for m in picked for e in chosen.modes[m - 1].resolved)]
+
+
+def chosen_unmodelled(card: Card, ability: int | None,
+                      modes: Sequence[int] | None) -> list[UnmodelledSentence]:
+    """``card``'s unmodelled sentences that matter when its spell or ability numbered
+    ``ability`` resolved with ``modes``: all of them, but those printed only in modes that
+    weren't chosen."""
+    index = 1 if ability is None and len(card.abilities) == 1 else ability
+    if modes is None or index is None or not 1 <= index <= len(card.abilities):
+        return card.unmodelled
+    unchosen = [m.text for k, m in enumerate(card.abilities[index - 1].modes, 1)
+                if k not in modes]
+    return [u for u in card.unmodelled
+            if card.text.count(u.text) != 1 or not any(u.text in t for t in unchosen)]
 
 
 Fallback = Callable[[str], "Card | None"]

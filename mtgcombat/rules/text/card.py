@@ -11,10 +11,10 @@ from __future__ import annotations
 from pydantic import ValidationError
 
 from mtgcombat.errors import BoardError
-from mtgcombat.rules.catalog import Card, CardAbility, UnmodelledSentence
+from mtgcombat.rules.catalog import Card, CardAbility, CardMode, ModeChoice, UnmodelledSentence
 from mtgcombat.rules.corpus import CorpusCard
 from mtgcombat.rules.mana_syntax import check_cost
-from mtgcombat.rules.text.compile import CompiledText, Unmodelled, compile_face
+from mtgcombat.rules.text.compile import Ability, CompiledText, Unmodelled, compile_face
 
 _ENCHANT_WORDS = ("creature", "land", "artifact", "enchantment", "planeswalker", "battle",
                   "permanent", "player")
@@ -73,6 +73,15 @@ def _notes(card: CorpusCard, compiled: CompiledText) -> list[Unmodelled]:
     return notes
 
 
+def _ability(a: Ability) -> CardAbility:
+    """A compiled ability as the catalog writes it."""
+    choose = None if a.choice is None else ModeChoice(min=a.choice.low, max=a.choice.high,
+                                                      repeat=a.choice.repeat)
+    return CardAbility(text=a.text, resolved=list(a.resolved), choose=choose,
+                       modes=[CardMode(text=m.text, resolved=list(m.resolved))
+                              for m in a.modes])
+
+
 def card_from_corpus(card: CorpusCard) -> Card:
     """The catalog card for the face of ``card`` its lookup named."""
     face = card.face
@@ -94,8 +103,7 @@ def card_from_corpus(card: CorpusCard) -> Card:
             "keywords": list(compiled.keywords), "enchant": _enchant(compiled.keywords),
             "text": face.text, "effects": list(compiled.effects),
             "resolved": list(compiled.resolved), "origin": "corpus",
-            "abilities": [CardAbility(text=a.text, resolved=list(a.resolved))
-                          for a in compiled.abilities],
+            "abilities": [_ability(a) for a in compiled.abilities],
             "unmodelled": [UnmodelledSentence(text=u.text, family=u.family)
                            for u in unmodelled],
         })

@@ -9,6 +9,7 @@ deterministic: the same text always gives the same result.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from mtgcombat.rules.corpus import CorpusFace
@@ -20,6 +21,7 @@ from mtgcombat.rules.text.families.keywords import (
     keyword_status,
     split_keyword_line,
 )
+from mtgcombat.rules.text.modes import Choice, choice, modal_heads
 from mtgcombat.rules.text.sentences import REMINDER, Sentence, sentences
 from mtgcombat.rules.text.templates import Context, Piece
 
@@ -35,12 +37,23 @@ class Unmodelled:
 
 
 @dataclass(frozen=True)
-class Ability:
-    """One of a card's several abilities with lasting effects: its printed line (reminder
-    text dropped) and what it does when it resolves."""
+class Mode:
+    """One mode of a modal ability: its bullet line's text and what it does on resolution."""
 
     text: str
     resolved: tuple[Effect, ...]
+
+
+@dataclass(frozen=True)
+class Ability:
+    """One of a card's abilities with lasting effects: its printed line (reminder text
+    dropped) and what it does when it resolves; a modal one's ``modes`` (printed order, each
+    mode's effects apply when it is chosen) and how many are chosen (``choice``)."""
+
+    text: str
+    resolved: tuple[Effect, ...]
+    modes: tuple[Mode, ...] = ()
+    choice: Choice | None = None
 
 
 @dataclass(frozen=True)
@@ -80,6 +93,10 @@ SPELL_LINES = ("a spell with lasting effects on several lines: which of its targ
                "took is not recorded")
 
 
+LEVEL = "the level of a leveler or Class is not recorded"
+_PT_LINE = re.compile(r"^\d+/\d+$")
+
+
 def _keyword_lines(text: str) -> frozenset[int]:
     return frozenset(i for i, line in enumerate(text.split("\n"))
                      if split_keyword_line(_strip_reminder(line)) is not None)
@@ -111,6 +128,8 @@ class _Acc:
         self.modelled: list[tuple[str, str]] = []
         self.unmodelled: list[Unmodelled] = []
         self.resolving: dict[int, list[tuple[str, Sentence, Piece]]] = {}
+        self.kinds: dict[int, str] = {}
+        """Each line's kind of ability (modes aside)."""
 
     def keyword_line(self, s: Sentence) -> None:
         keywords, odd = split_keyword_line(s.text) or ([], [])
@@ -127,7 +146,7 @@ class _Acc:
                 self.unmodelled.append(Unmodelled(part, "keywords"))
 
     def add(self, family: str, s: Sentence, piece: Piece) -> None:
-        if s.mode and (piece.effects or piece.resolved):
+        if s.mode and (piece.effects or piece.keywords):
             self.unmodelled.append(Unmodelled(s.text, family, MODAL))
             return
         if piece.resolved:
@@ -137,30 +156,64 @@ class _Acc:
         self.keywords.extend(piece.keywords)
         self.modelled.append((family, s.text))
 
+    def modal(self) -> dict[int, tuple[Choice, list[int], list[list[_Part]]]]:
+        """Each modal ability with lasting effects in some mode: its line → how many modes are
+        chosen, its bullet lines and each mode's parts. The modes of one whose number of
+        choices isn't understood are reported instead."""
+        out: dict[int, tuple[Choice, list[int], list[list[_Part]]]] = {}
+        for head, bullets in modal_heads(self.lines).items():
+            parts = [self.resolving.pop(b, []) for b in bullets]
+            if not any(parts):
+                continue
+            chosen = choice(_strip_reminder(self.lines[head]), len(bullets))
+            if chosen is None:
+                self.unmodelled.extend(Unmodelled(s.text, family, MODAL)
+                                       for mode in parts for family, s, _ in mode)
+                continue
+            out[head] = (chosen, bullets, parts)
+        return out
+
     def result(self) -> CompiledText:
-        """The compiled text. Each line with lasting effects is one ability: with one, its
-        effects are the card's ``resolved``; with several, each is one of ``abilities``. A
-        spell's lines are all one ability, so a spell with lasting effects on several lines
-        is reported instead (its targets are not told apart)."""
+        """The compiled text. Each line with lasting effects is one ability (a modal one with
+        its modes): with one non-modal one, its effects are the card's ``resolved``; otherwise
+        each is one of ``abilities``. A spell's lines are all one ability, so a spell with
+        lasting effects on several lines is reported instead (its targets are not told
+        apart)."""
+        modal = self.modal()
         spell = [line for line, parts in self.resolving.items()
                  if any(s.kind == "spell" for _, s, _ in parts)]
+        spell += [h for h in modal if h not in spell and self.kinds.get(h) == "spell"]
         if len(spell) > 1:
             for line in spell:
+                parts = [*self.resolving.pop(line, []),
+                         *(p for mode in modal.pop(line, (None, [], []))[2] for p in mode)]
                 self.unmodelled.extend(Unmodelled(s.text, family, SPELL_LINES)
-                                       for family, s, _ in self.resolving.pop(line))
+                                       for family, s, _ in parts)
         abilities: list[Ability] = []
-        for line in sorted(self.resolving):
-            for family, s, piece in self.resolving[line]:
+        for line in sorted({*self.resolving, *modal}):
+            own = self.resolving.get(line, [])
+            chosen, bullets, modes = modal.get(line, (None, [], []))
+            for family, s, piece in [*own, *(p for mode in modes for p in mode)]:
                 self.effects.extend(piece.effects)
                 self.keywords.extend(piece.keywords)
                 self.modelled.append((family, s.text))
-            abilities.append(Ability(_strip_reminder(self.lines[line]), tuple(
-                e for _, _, piece in self.resolving[line] for e in piece.resolved)))
-        if len(abilities) == 1:
+            abilities.append(Ability(
+                _strip_reminder(self.lines[line]), _resolved(own),
+                tuple(Mode(_strip_reminder(self.lines[b]).lstrip("• "), _resolved(mode))
+                      for b, mode in zip(bullets, modes, strict=True)), chosen))
+        if len(abilities) == 1 and not abilities[0].modes:
             self.resolved.extend(abilities.pop().resolved)
         return CompiledText(tuple(dict.fromkeys(self.keywords)), tuple(self.effects),
                             tuple(self.resolved), tuple(self.modelled),
                             tuple(self.unmodelled), tuple(abilities))
+
+
+_Part = tuple[str, Sentence, Piece]
+"""A modelled sentence with lasting effects: its family, the sentence and what it compiles to."""
+
+
+def _resolved(parts: list[_Part]) -> tuple[Effect, ...]:
+    return tuple(e for _, _, piece in parts for e in piece.resolved)
 
 
 def compile_text(text: str, name: str, *, types: frozenset[str] = frozenset(),
@@ -173,11 +226,19 @@ def compile_text(text: str, name: str, *, types: frozenset[str] = frozenset(),
     every = sentences(text, name, spell=spell, legendary="Legendary" in supertypes,
                       keyword_lines=_keyword_lines(text))
     for s in every:
+        if not s.mode:
+            acc.kinds.setdefault(s.line, s.kind)
         if s.kind == "keywords":
             acc.keyword_line(s)
             continue
         ctx = Context(name, types, subtypes, s.kind, s.cost, s.limit)
         found = _match(s, ctx)
+        if s.level:
+            family = found[0] if found else combat_family(s, every)
+            if family is not None or _PT_LINE.match(s.norm):
+                acc.unmodelled.append(Unmodelled(s.text, family or "characteristic",
+                                                 f"applies only at {s.level}: {LEVEL}"))
+            continue
         if found is not None:
             acc.add(found[0], s, found[1])
             continue
