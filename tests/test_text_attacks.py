@@ -336,10 +336,6 @@ def test_that_creature_after_a_target_is_the_target() -> None:
 # --- what stays unmodelled --------------------------------------------------------------------
 
 @pytest.mark.parametrize(("name", "sentence"), [
-    # Its activated abilities can't be activated: that includes mana abilities, which could
-    # pay a cost to attack; the vocabulary can't say it.
-    ("Arrest", "Enchanted creature can't attack or block, and its activated abilities can't "
-               "be activated."),
     # The colour change isn't in the vocabulary.
     ("Incite", "Target creature becomes red until end of turn and attacks this turn if able."),
     # "Other creatures" on a spell: other than the creature it dealt damage to.

@@ -49,7 +49,8 @@ def blocks_part(name: str, *, on_resolution: bool = False) -> list[Effect]:
     c = compiled(name)
     mine = [u.text for u in c.unmodelled if u.family in FAMILIES]
     assert not mine, f"{name}: unmodelled {mine}"
-    return [e for e in (c.resolved if on_resolution else c.effects) if e.kind in BLOCK_KINDS]
+    lasting = [*c.resolved, *(e for a in c.abilities for e in a.resolved)]
+    return [e for e in (lasting if on_resolution else c.effects) if e.kind in BLOCK_KINDS]
 
 
 # -- static abilities: "<subject> <block rule>" -----------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 from mtgcombat.rules.effects import SELF, Selector
 from mtgcombat.rules.text.phrases import keyword_list, number, selector, singular
 from mtgcombat.rules.text.sentences import normalise, self_names, sentences
+from tests.text_golden import compiled
 
 
 def test_self_references_become_tilde() -> None:
@@ -113,3 +114,18 @@ def test_pronouns_after_a_new_object_are_left_alone() -> None:
     # "It" can't mean two targets, and "They" can't mean one.
     got = sentences("Target creature gets +1/+1. They gain flying.", "X", spell=True)
     assert got[1].norm == "They gain flying."
+
+
+def test_leveler_and_class_abilities_apply_only_at_their_level() -> None:
+    # Kabira Vindicator: "LEVEL 2-4 / 3/6 / Other creatures you control get +1/+1." — the board
+    # doesn't record the level, so neither the P/T nor the anthem may apply unconditionally.
+    c = compiled("Kabira Vindicator")
+    assert c.effects == ()
+    assert [u.text for u in c.unmodelled] == [
+        "3/6", "Other creatures you control get +1/+1.", "4/8",
+        "Other creatures you control get +2/+2."]
+    assert all("LEVEL" in u.reason for u in c.unmodelled)
+    # Paladin Class: level 1 has no combat text; "Creatures you control get +1/+1." is level 2.
+    paladin = compiled("Paladin Class")
+    assert paladin.effects == ()
+    assert "Creatures you control get +1/+1." in [u.text for u in paladin.unmodelled]

@@ -11,7 +11,7 @@ a loyalty ability (``+1: ...``).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from mtgcombat.rules.types import is_type_word
@@ -28,10 +28,26 @@ _SELF = re.compile(r"\b[Tt]his (?:" + "|".join(_SELF_WORDS) + r")\b")
 _ACTIVATED = re.compile(r"^((?:[^:\"“]|\"[^\"]*\"|“[^”]*”)+?):\s+(.*)$")
 _LOYALTY = re.compile(r"^\[?[+−\-]?(?:\d+|X)\]?:\s+")
 _TRIGGER = re.compile(r"^(?:When|Whenever|At)\b", re.I)
+_ABILITY_WORDS = (
+    "adamant", "addendum", "alliance", "battalion", "bloodrush", "celebration", "channel",
+    "chroma", "cohort", "constellation", "converge", "corrupted", "council's dilemma", "coven",
+    "delirium", "descend 4", "descend 8", "domain", "eerie", "eminence", "enrage",
+    "fateful hour", "fathomless descent", "ferocious", "flurry", "formidable", "grandeur",
+    "hellbent", "heroic", "imprint", "inspired", "join forces", "kinship", "landfall",
+    "lieutenant", "magecraft", "metalcraft", "morbid", "opus", "pack tactics", "paradox",
+    "parley", "radiance", "raid", "rally", "renew", "repartee", "revolt", "secret council",
+    "spell mastery", "strive", "survival", "sweep", "tempting offer", "threshold", "underdog",
+    "undergrowth", "valiant", "void", "will of the council")
+_ABILITY_WORD = re.compile(r"^(?:" + "|".join(re.escape(w) for w in _ABILITY_WORDS)
+                           + r") — ", re.I)
+"""An ability word (CR 207.2c) before an ability: it has no rules meaning, so the sentence is
+read without it."""
 _COST_START = re.compile(r"^(?:\{|[A-Z][a-z]+ |Pay |Sacrifice |Tap |Exile |Discard |Remove |"
                          r"Return |Put |Reveal |Collect |Forage|Exert |[+−\-]?\d|X:)")
 
 
+SPREE_MODE = re.compile(r"^\+ (?:\{[^}]*\})+ — ")
+"""The start of a Spree mode's line (``+ {1} — ``, CR 702.172): its additional cost."""
 _LIMITS = ("Activate only", "Activate this ability only", "Spend this mana only",
            "This mana can't be spent", "Any player may activate")
 
@@ -57,6 +73,9 @@ class Sentence:
     """The sentences limiting an activated ability or its mana that follow it (``Activate
     only once each turn.``, ``Spend this mana only to cast creature spells.``), kept with the
     sentence they limit rather than on their own."""
+    level: str = ""
+    """The level heading the sentence is under (``LEVEL 2-4`` of a leveler, ``Level 2`` of a
+    Class): it applies only at that level, which the board does not record."""
 
 
 _NOT_SHORT = frozenset({"the", "lord", "lady", "king", "queen", "sir", "general", "captain",
@@ -128,32 +147,57 @@ def sentences(text: str, name: str, *, spell: bool = False, legendary: bool = Fa
     out: list[Sentence] = []
     for i, raw in enumerate(text.split("\n")):
         line = " ".join(REMINDER.sub("", raw).split())
-        if not line or line.startswith("•"):
-            if line.startswith("•"):
+        if not line or line.startswith("•") or SPREE_MODE.match(line):
+            if line:
                 out.extend(_mode(line, names, i))
             continue
         if i in keyword_lines:
             out.append(Sentence(line, normalise(line, names), "keywords", i))
             continue
+        if _LEVEL.match(line):
+            continue
         cost = ""
         m = _ACTIVATED.match(line)
         if m and (_is_cost(m.group(1)) or _LOYALTY.match(line)):
             cost, line = normalise(m.group(1), names), m.group(2)
+        word = _ABILITY_WORD.match(line)
+        prefix = word.group(0) if word else ""
+        line = line[len(prefix):]
         kind: AbilityKind = ("activated" if cost else "triggered" if _TRIGGER.match(line)
                              else "spell" if spell else "static")
         for s in _split_sentences(line):
             if out and out[-1].line == i and s.startswith(_LIMITS):
                 last = out[-1]
-                out[-1] = Sentence(last.text, last.norm, last.kind, i, last.cost, last.mode,
-                                   " ".join(filter(None, (last.limit, normalise(s, names)))))
+                out[-1] = replace(last, limit=" ".join(filter(None, (last.limit,
+                                                                   normalise(s, names)))))
                 continue
-            out.append(Sentence(s, normalise(s, names), kind, i, cost))
-    return _resolve_pronouns(out)
+            out.append(Sentence(prefix + s, normalise(s, names), kind, i, cost))
+            prefix = ""
+    levels = _levels(text.split("\n"))
+    return _resolve_pronouns([replace(s, level=levels[s.line]) if s.line in levels else s
+                              for s in out])
 
 
 _PRONOUN = re.compile(r"^(?:It|That creature|They|Those creatures)\b")
 _TARGET = re.compile(r"\btarget creatures?\b(?! cards?)", re.I)
 _NEW_OBJECT = re.compile(r"\b(?:create|token|return|put|onto the battlefield|exile|copy)", re.I)
+
+
+_LEVEL = re.compile(r"^(?:LEVEL (?P<up>\d+(?:-\d+|\+))|(?:\{[^}]+\})+: Level (?P<cls>\d+))$")
+"""A leveler's level heading (``LEVEL 2-4``) or a Class's level-up line (``{1}{R}: Level 2``)."""
+
+
+def _levels(lines: list[str]) -> dict[int, str]:
+    """Line number → the level heading it is under, for the lines after a level heading."""
+    out: dict[int, str] = {}
+    heading = ""
+    for i, raw in enumerate(lines):
+        m = _LEVEL.match(" ".join(REMINDER.sub("", raw).split()))
+        if m:
+            heading = f"LEVEL {m.group('up')}" if m.group("up") else f"Level {m.group('cls')}"
+        elif heading:
+            out[i] = heading
+    return out
 
 
 def _resolve_pronouns(out: list[Sentence]) -> list[Sentence]:
@@ -171,7 +215,7 @@ def _resolve_pronouns(out: list[Sentence]) -> list[Sentence]:
             continue
         norm = ("Target creatures" if target.endswith("s") else "Target creature") + \
             s.norm[m.end():]
-        out[k] = Sentence(s.text, norm, s.kind, s.line, s.cost, s.mode, s.limit)
+        out[k] = replace(s, norm=norm)
     return out
 
 
@@ -191,6 +235,6 @@ def _antecedent(out: list[Sentence], k: int) -> str | None:
 
 def _mode(line: str, names: list[str], i: int) -> list[Sentence]:
     """A modal spell's or ability's bullet line: its sentences, as a spell's effect."""
-    body = line.lstrip("• ").strip()
+    body = SPREE_MODE.sub("", line).lstrip("• ").strip()
     return [Sentence(s, normalise(s, names), "spell", i, mode=True)
             for s in _split_sentences(body)]

@@ -4,9 +4,10 @@
 enters, target creature gets +1/+1 until end of turn.": the effect after the trigger
 condition is compiled as a spell's effect would be (by the other families' templates), and
 applies once per resolution the board records in the permanent's ``activations`` (with its
-targets), like an activated ability. A "may", an "if" (intervening condition), a choice or a
-pronoun whose object another sentence gives keeps the sentence unmodelled, and so does an
-effect that isn't a lasting one.
+targets), like an activated ability. A trigger met during combat (attacking, blocking,
+dealing damage) is not one of these: the board records the state before combat. A "may", an
+"if" (intervening condition), a choice or a pronoun whose object another sentence gives keeps
+the sentence unmodelled, and so does an effect that isn't a lasting one.
 """
 
 from __future__ import annotations
@@ -38,12 +39,18 @@ def _as_spell(text: str, ctx: Context) -> Piece | None:
     return None
 
 
-@template("resolved_trigger", r"(?:when|whenever|at) [^,]+, (?P<rest>[^,].+)",
+_IN_COMBAT = re.compile(r"\b(?:attack|block|combat|damage|defending)", re.I)
+"""Trigger conditions met during the combat being decided: their resolutions aren't on the
+board yet, so such triggers are left to the combat-trigger family (or reported)."""
+
+
+@template("resolved_trigger", r"(?P<head>(?:when|whenever|at) [^,]+), (?P<rest>[^,].+)",
           "Steppe Lynx: Landfall — Whenever a land you control enters, ~ gets +2/+2 until end "
           "of turn.", frozenset({"triggered"}))
 def _resolved_trigger(m: re.Match[str], ctx: Context) -> Piece | None:
     rest = m.group("rest")
-    if _UNSURE.match(rest):
+    head = m.group("head")
+    if _UNSURE.match(rest) or _IN_COMBAT.search(head) or head.casefold() == "when you do":
         return None
     piece = _as_spell(rest, ctx)
     if piece is None or piece.effects or piece.keywords or not piece.resolved:
