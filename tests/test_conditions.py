@@ -14,11 +14,13 @@ from mtgcombat import Board, legal_attacks, legal_blocks, load_board
 from mtgcombat.board.characteristics import View
 from mtgcombat.rules.effects import (
     SELF,
+    AttackCost,
     CantAttack,
     CantBeBlocked,
     CantBlock,
     Condition,
     Controls,
+    Cost,
     GrantKeywords,
     HandSize,
     Life,
@@ -398,3 +400,12 @@ def test_near_misses_stay_unmodelled(name: str, sentence: str) -> None:
 def test_tek_several_conditions_in_one_sentence_stay_unmodelled() -> None:
     # Tek: five "as long as" clauses in one sentence; a single split would misread them.
     assert len(unmodelled("Tek")) == 1 and not compiled("Tek").effects
+
+
+def test_a_cost_to_attack_while_untapped() -> None:
+    # Archangel of Tithes: "As long as this creature is untapped, creatures can't attack you or
+    # planeswalkers you control unless their controller pays {1} for each of those creatures."
+    (cost,) = [e for e in compiled("Archangel of Tithes").effects if e.kind == "attack_cost"]
+    assert cost == AttackCost(affects=Selector(types=["Creature"]),
+                              scope="you_and_planeswalkers", cost=Cost(mana="{1}"),
+                              condition=SourceState(state="untapped"))

@@ -37,12 +37,7 @@ BASIC_LANDS = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
 """Hand-written catalog cards the boards may use: basic lands have no rules text to compile
 (their mana abilities are intrinsic, CR 305.6)."""
 
-NOT_YET_MODELLED: dict[str, tuple[str, str]] = {
-    "test_attacks_with_payment[corpus/archangel_of_tithes_untapped_one_forest]": (
-        "Archangel of Tithes", "As long as this creature is untapped, creatures can't attack "
-        "you or planeswalkers you control unless their controller pays {1} for each of those "
-        "creatures."),
-}
+NOT_YET_MODELLED: dict[str, tuple[str, str]] = {}
 """``test[folder/board]`` → the card and its sentence the board needs that does not compile
 yet (strict xfail)."""
 

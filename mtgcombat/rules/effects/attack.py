@@ -154,6 +154,8 @@ class AttackCost(_Frozen):
     scope: ScopeKind = "any"
     cost: Cost
     x: XSource | None = None
+    condition: Condition | None = None
+    """Only while this holds (Archangel of Tithes: "As long as this creature is untapped")."""
 
     @model_validator(mode="after")
     def _x_has_a_source(self) -> Self:
