@@ -49,3 +49,21 @@ def test_each_recorded_resolution_applies_once() -> None:
     for entries, pt in (([], (0, 1)), ([0], (2, 3)), ([0, 0], (4, 5))):
         lynx = View(load_board(_board(entries))).objects["lynx"]
         assert (lynx.power, lynx.toughness) == pt
+
+
+def test_beginning_of_combat_trigger_resolves_before_attackers() -> None:
+    # Eidolon of Inspiration: "At the beginning of combat on your turn, target creature you
+    # control gets +2/+0 until end of turn." It resolves before attackers are declared, so the
+    # board records it.
+    assert resolved("Eidolon of Inspiration") == [ModifyPowerToughness(
+        affects=Selector(which="targets", controller="you", types=["Creature"]), power=2)]
+
+
+def test_trigger_conditions_with_commas_and_reflexive_triggers() -> None:
+    # Umara Mystic's condition holds a comma: "Whenever you cast an instant, sorcery, or Wizard
+    # spell, this creature gets +2/+0 until end of turn."
+    assert resolved("Umara Mystic") == [ModifyPowerToughness(affects=SELF, power=2)]
+    # Forgehammer Centurion: "When you do, target creature can't block this turn." — a
+    # reflexive trigger after a choice: not compiled as a recorded resolution.
+    assert "When you do, target creature can't block this turn." in [
+        u.text for u in compiled("Forgehammer Centurion").unmodelled]

@@ -39,23 +39,24 @@ def _as_spell(text: str, ctx: Context) -> Piece | None:
     return None
 
 
-_IN_COMBAT = re.compile(r"\b(?:attack|block|combat|damage|defending)", re.I)
+_IN_COMBAT = re.compile(r"\b(?:attack|block|damage|defending)", re.I)
 """Trigger conditions met during the combat being decided: their resolutions aren't on the
 board yet, so such triggers are left to the combat-trigger family (or reported)."""
 
 
-@template("resolved_trigger", r"(?P<head>(?:when|whenever|at) [^,]+), (?P<rest>[^,].+)",
+@template("resolved_trigger", r"(?:when|whenever|at) .+?, [^,].+",
           "Steppe Lynx: Landfall — Whenever a land you control enters, ~ gets +2/+2 until end "
           "of turn.", frozenset({"triggered"}))
 def _resolved_trigger(m: re.Match[str], ctx: Context) -> Piece | None:
-    rest = m.group("rest")
-    head = m.group("head")
-    if _UNSURE.match(rest) or _IN_COMBAT.search(head) or head.casefold() == "when you do":
-        return None
-    piece = _as_spell(rest, ctx)
-    if piece is None or piece.effects or piece.keywords or not piece.resolved:
-        return None
-    return Piece(resolved=piece.resolved)
+    text = m.group(0)
+    for split in re.finditer(r", (?=[^,])", text):  # the trigger condition may hold commas
+        head, rest = text[:split.start()], text[split.end():]
+        if _UNSURE.match(rest) or _IN_COMBAT.search(head) or head.casefold() == "when you do":
+            continue
+        piece = _as_spell(rest, ctx)
+        if piece is not None and not piece.effects and not piece.keywords and piece.resolved:
+            return Piece(resolved=piece.resolved)
+    return None
 
 
 TEMPLATES: tuple[Template, ...] = (_resolved_trigger,)
