@@ -89,10 +89,6 @@ def test_cost_x_counts_permanents() -> None:
     # A cost to block only some attackers: block costs have no attacker filter.
     ("Hipparion", "This creature can't block creatures with power 3 or greater unless you pay "
                   "{1}."),
-    # A cost only while the source is untapped.
-    ("Archangel of Tithes", "As long as this creature is untapped, creatures can't attack you "
-                            "or planeswalkers you control unless their controller pays {1} "
-                            "for each of those creatures."),
     # Only planeswalkers you control: no such scope.
     ("Onakke Oathkeeper", "Creatures can't attack planeswalkers you control unless their "
                           "controller pays {1} for each creature they control that's "

@@ -247,6 +247,8 @@ def plan_step(step: PlanStep) -> str:
             text = f"activate {step.source}{where}: {step.ability} → {step.produced}"
             if step.sacrificed:
                 text += f" (sacrificing {', '.join(step.sacrificed)})"
+            if step.tapped:
+                text += f" (tapping {', '.join(step.tapped)})"
             return text
         case PayMana():
             return f"pay {step.mana}"

@@ -23,7 +23,8 @@ Settlement = tuple[Payment, list[tuple[Pick, int]], list[int]]
 class Activate:
     """Activate a mana ability of ``source``: a permanent's id, or the name of a card in hand
     (``from_hand``). ``paid``/``paid_life``: how its mana cost was paid; ``life``: life paid as
-    its cost; ``sacrificed``: permanents sacrificed to it; ``produced``: the mana it added."""
+    its cost; ``sacrificed``: permanents sacrificed to it; ``tapped``: permanents tapped for
+    its cost ("tap an untapped creature you control"); ``produced``: the mana it added."""
 
     action: ClassVar[str] = "activate"
     source: str
@@ -34,6 +35,7 @@ class Activate:
     paid_life: int = 0
     life: int = 0
     sacrificed: tuple[str, ...] = ()
+    tapped: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """``{"action": "activate", "permanent" | "card"+"from", "ability", ...}``."""
@@ -53,6 +55,8 @@ class Activate:
         if self.sacrificed:
             out["sacrificed"] = (self.sacrificed[0] if len(self.sacrificed) == 1
                                  else list(self.sacrificed))
+        if self.tapped:
+            out["tapped"] = list(self.tapped)
         out["produced"] = self.produced
         return out
 
@@ -63,7 +67,8 @@ class Activate:
         sac = d.get("sacrificed", ())
         return cls(str(d["card"] if from_hand else d["permanent"]), from_hand, str(d["ability"]),
                    str(d["produced"]), d.get("paid"), int(d.get("paid_life", 0)),
-                   int(d.get("life", 0)), (sac,) if isinstance(sac, str) else tuple(sac))
+                   int(d.get("life", 0)), (sac,) if isinstance(sac, str) else tuple(sac),
+                   tuple(d.get("tapped", ())))
 
 
 @dataclass(frozen=True)
@@ -218,7 +223,8 @@ def _activation(res: Resources, act: Activation, produced: str) -> Activate:
     return Activate(source, from_hand, ab.text, produced,
                     paid=mana_str(paid.colors()) if paid is not None and paid.colors() else None,
                     paid_life=paid.life if paid is not None else 0,
-                    life=ab.effect.life, sacrificed=tuple(sacrificed))
+                    life=ab.effect.life, sacrificed=tuple(sacrificed),
+                    tapped=tuple(res.perms[j].id for j in act.tapped))
 
 
 def _concrete_units(acts: list[Activation],

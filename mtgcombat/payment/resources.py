@@ -24,7 +24,14 @@ from mtgcombat.payment.mana import (
 )
 from mtgcombat.payment.total import TotalCost, total_cost
 from mtgcombat.rules.catalog import Catalog, default_catalog
-from mtgcombat.rules.effects import ManaAbility
+from mtgcombat.rules.effects import (
+    CounterCount,
+    Effect,
+    ManaAbility,
+    NoActivatedAbilities,
+    Selector,
+    XCount,
+)
 from mtgcombat.rules.wording import pick_words
 
 
@@ -57,14 +64,32 @@ def ability_text(eff: ManaAbility, name: str) -> str:
     if eff.sacrifice is not None:
         n = eff.sacrifice.count
         parts.append(f"Sacrifice {'a' if n == 1 else n} {pick_words(eff.sacrifice.filter)}")
+    if eff.tap_untapped is not None:
+        n = eff.tap_untapped.count
+        parts.append(f"Tap {'an' if n == 1 else n} untapped "
+                     f"{pick_words(eff.tap_untapped.filter)}")
     if eff.from_hand:
         parts.append(f"Exile {name} from your hand")
-    amount = "" if eff.amount == 1 else f" ×{eff.amount}"
-    return f"{', '.join(parts) or '{0}'}: Add {' or '.join(eff.produces)}{amount}"
+    return f"{', '.join(parts) or '{0}'}: Add {' or '.join(eff.produces)}{_amount_text(eff)}"
+
+
+def _amount_text(eff: ManaAbility) -> str:
+    """`` ×3``, `` for each Swamp``, `` for each charge counter``, or nothing for one."""
+    amount = eff.amount
+    if isinstance(amount, XCount):
+        return f" for each {pick_words(amount.count)}"
+    if isinstance(amount, CounterCount):
+        return f" for each {amount.counter} counter"
+    return "" if amount == 1 else f" ×{amount}"
 
 
 def _amount(eff: ManaAbility, obj: Obj | None) -> int:
-    """How much mana one activation adds (a number, or the permanent's power / toughness)."""
+    """How much mana one activation adds: a number, the permanent's power / toughness or
+    counters (a count of permanents is :meth:`Resources.amount_now`'s)."""
+    if isinstance(eff.amount, XCount):
+        return 0
+    if isinstance(eff.amount, CounterCount):
+        return obj.counters.get(eff.amount.counter, 0) if obj is not None else 0
     if eff.amount == "toughness":
         return obj.toughness if obj is not None and obj.toughness is not None else 0
     if eff.amount == "power":
@@ -72,10 +97,12 @@ def _amount(eff: ManaAbility, obj: Obj | None) -> int:
     return eff.amount
 
 
-def alternatives(eff: ManaAbility, obj: Obj | None) -> tuple[tuple[Unit, ...], ...]:
-    """What one activation can add. A choice among single mana is kept as one flexible unit
-    (chosen when spent); with an amount above one each alternative is a fixed colour."""
-    n = _amount(eff, obj)
+def alternatives(eff: ManaAbility, obj: Obj | None,
+                 n: int | None = None) -> tuple[tuple[Unit, ...], ...]:
+    """What one activation can add (``n`` times what ``produces`` says; by default the
+    ability's own amount). A choice among single mana is kept as one flexible unit (chosen
+    when spent); with an amount above one each alternative is a fixed colour."""
+    n = _amount(eff, obj) if n is None else n
     alts = [parse_produced(p) for p in eff.produces]
     if n <= 0:
         return ((),)
@@ -125,6 +152,8 @@ class Activation:
     sacrificed: tuple[int, ...]
     pre: bool = False
     """Activated up front as harmless; left out of the plan if its mana isn't spent."""
+    tapped: tuple[int, ...] = ()
+    """Permanents tapped for its "tap an untapped ..." cost."""
 
 
 class Resources:
@@ -143,6 +172,7 @@ class Resources:
         self.life_total = board.player(self.active).life
         self.perms: list[Obj] = [o for o in self.view.objects.values()
                                  if o.controller == self.active]
+        self.silenced = self._silenced()
         self.group = self._groups()
         self.hand: list[str] = sorted(Counter(board.player(self.active).hand or []))
         self.hand_count = Counter(board.player(self.active).hand or [])
@@ -167,18 +197,75 @@ class Resources:
         for o in self.perms:
             key = (o.name, o.card, self.view.effects_key(o), o.types, o.subtypes, o.colors,
                    o.keywords, o.power, o.toughness, tuple(sorted(o.counters.items())), o.tapped,
-                   o.summoning_sick, o.id in self.decl, o.attached_to)
+                   o.summoning_sick, o.id in self.decl, o.attached_to, o.id in self.silenced)
             out.append(keys.setdefault(key, len(keys)))
         return out
 
+    def _silenced(self) -> frozenset[str]:
+        """Permanents whose activated abilities can't be activated (CR 602.5: Arrest)."""
+        out: set[str] = set()
+        applied: list[tuple[Obj | None, str, Effect, frozenset[str]]] = [
+            (o, o.controller, eff, frozenset()) for o in self.view.objects.values()
+            for eff in o.effects]
+        applied += [(a.source, a.controller, a.effect, a.targets)
+                    for a in self.view._resolved_effects()]
+        for src, controller, eff, targets in applied:
+            if isinstance(eff, NoActivatedAbilities):
+                out.update(o.id for o in self.view.select(eff.affects, src, controller, targets))
+        return frozenset(out)
+
+    def amount_now(self, ab: Ability, status: list[str] | tuple[str, ...]) -> int:
+        """How many permanents an ability's counted amount finds as it resolves: those on the
+        battlefield matching its selector, less the player's permanents gone by now."""
+        assert isinstance(ab.effect.amount, XCount)
+        sel: Selector = ab.effect.amount.count
+        source = self.perms[ab.perm] if ab.perm is not None else None
+        mine = {o.id: status[j] for j, o in enumerate(self.perms)}
+        untapped = sel.model_copy(update={"tapped": None})
+        n = 0
+        for o in self.view.objects.values():
+            now = mine.get(o.id)
+            if now == "X":
+                continue
+            if now is not None and sel.tapped is not None:
+                n += (now == "T") == sel.tapped and self.view.matches(untapped, o, source,
+                                                                      self.active)
+            else:
+                n += self.view.matches(sel, o, source, self.active)
+        return n
+
+    def may_activate(self, ab: Ability, status: list[str] | tuple[str, ...]) -> bool:
+        """Does the ability's "activate only if you control ..." hold now (CR 602.5b)? The
+        player's permanents gone by now don't count."""
+        cond = ab.effect.only_if
+        if cond is None:
+            return True
+        source = self.perms[ab.perm] if ab.perm is not None else None
+        if cond.player == "you":
+            counts = [sum(1 for j, o in enumerate(self.perms) if status[j] != "X"
+                          and self.view.matches(cond.permanent, o, source, self.active))]
+        else:
+            team = self.board.team_of(self.active)
+            counts = [sum(1 for o in self.view.objects.values() if o.controller == p.name
+                          and self.view.matches(cond.permanent, o, source, self.active))
+                      for p in self.board.players if p.name not in team and not p.left_game]
+        return any(n >= cond.at_least and (cond.at_most is None or n <= cond.at_most)
+                   for n in counts)
+
     def _abilities(self) -> list[Ability]:
-        """Every mana ability of a permanent the player controls or of a card in hand."""
+        """Every mana ability of a permanent the player controls (whose activated abilities
+        can be activated) or of a card in hand."""
         out: list[Ability] = []
         for i, o in enumerate(self.perms):
+            if o.id in self.silenced:
+                continue
             for eff in o.effects:
                 if isinstance(eff, ManaAbility) and not eff.from_hand:
+                    n = (self.amount_now(Ability(eff, "", ManaCost(), (), perm=i),
+                                         self.start().status)
+                         if isinstance(eff.amount, XCount) else None)
                     out.append(Ability(eff, ability_text(eff, o.name), parse_cost(eff.mana_cost),
-                                       alternatives(eff, o), perm=i))
+                                       alternatives(eff, o, n), perm=i))
         for h, name in enumerate(self.hand):
             card = self.catalog.get(name)
             for eff in card.effects:

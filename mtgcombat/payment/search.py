@@ -17,6 +17,11 @@ Decisions:
   but a permanent may tap for mana first. Tapping a creature for "tap an untapped creature"
   (Hollow Warrior) may precede sacrificing or returning it (costs are paid in any order;
   article question 4); the tapped creature is not a declared attacker, even a vigilant one.
+* A mana ability's "tap an untapped creature you control" (Springleaf Drum) taps untapped
+  permanents other than the declared creatures, as for a total's; summoning sickness doesn't
+  matter there. An amount counted on the board (Cabal Coffers) is counted as the ability
+  resolves, after its costs; the mana abilities of a permanent whose activated abilities
+  can't be activated (Arrest) are not available (CR 602.5).
 * The active player's mana pool is empty when the declaration starts (no board field says
   otherwise).
 
@@ -48,10 +53,17 @@ from mtgcombat.payment.mana import Payment, Pool, payments
 from mtgcombat.payment.mana import pay as pay_mana
 from mtgcombat.payment.matching import match
 from mtgcombat.payment.plan import PaymentResult, PlanStep, Settlement, build_plan
-from mtgcombat.payment.resources import Ability, Activation, Resources, State, freeze_pool
+from mtgcombat.payment.resources import (
+    Ability,
+    Activation,
+    Resources,
+    State,
+    alternatives,
+    freeze_pool,
+)
 from mtgcombat.payment.total import Pick, TotalCost, merge_picks, total_cost, total_key
 from mtgcombat.rules.catalog import Catalog
-from mtgcombat.rules.effects import CostPick
+from mtgcombat.rules.effects import CostPick, XCount
 
 __all__ = [
     "MAX_STATES",
@@ -82,17 +94,24 @@ class _Payer(Resources):
 
     def harmless(self, ab: Ability, total: TotalCost) -> bool:
         """Can activating ``ab`` at once never hurt? True when {T} is its only cost, it has a
-        single outcome, it is its permanent's only mana ability, and the permanent isn't a
-        creature that "tap an untapped creature" might need. (A tapped permanent can still be
-        sacrificed or returned; unused mana is just lost.)"""
+        single outcome, it is its permanent's only mana ability, and the permanent isn't one
+        that "tap an untapped creature" (a total's or an ability's cost) might need. (A tapped
+        permanent can still be sacrificed or returned; unused mana is just lost; a count of
+        permanents only shrinks as they leave, unless it counts tapped ones.)"""
         eff = ab.effect
         if (ab.perm is None or not eff.tap or eff.untap or eff.mana_cost or eff.life
                 or eff.sacrifice_self or eff.sacrifice is not None
-                or len(ab.alternatives) != 1):
+                or eff.tap_untapped is not None or len(ab.alternatives) != 1
+                or eff.only_if is not None
+                or (isinstance(eff.amount, XCount) and eff.amount.count.tapped is not None)):
             return False
         o = self.perms[ab.perm]
         if sum(1 for a in self.abilities if a.perm == ab.perm) != 1:
             return False
+        if any(a.effect.tap_untapped is not None and self.view.matches(
+                a.effect.tap_untapped.filter, o, self._source(a), self.active)
+               for a in self.abilities):
+            return False  # another ability may need it untapped to tap it for its cost
         if not self.can_use_own_tap(o):
             return False
         return not (o.is_creature and total.tap and o.id not in self.decl)
@@ -164,6 +183,8 @@ class _Payer(Resources):
     def _activate(self, s: State, ab: Ability) -> Iterator[tuple[State, Activation]]:
         """Every state reached by activating ``ab`` once from ``s``."""
         eff = ab.effect
+        if not self.may_activate(ab, s.status):
+            return
         status = list(s.status)
         hand_used = list(s.hand_used)
         once_used: frozenset[int] | None = s.once_used
@@ -176,19 +197,24 @@ class _Payer(Resources):
         life_left = self.life_total - s.life_paid - eff.life
         if eff.life and life_left < 0:
             return
-        source = self.perms[ab.perm] if ab.perm is not None else None
-        for sac in self._sacrifice_choices(status, eff.sacrifice, source):
+        source = self._source(ab)
+        for tapped, sac in self._pick_choices(status, ab):
             after = list(status)
+            for j in tapped:
+                after[j] = "T"
             for j in sac:
                 after[j] = "X"
+            alts = ab.alternatives
+            if isinstance(eff.amount, XCount):  # counted as the ability resolves
+                alts = alternatives(eff, source, self.amount_now(ab, after))
             for left, paid in self._pay_ability(ab, s.pool_counter(), life_left):
-                for units in ab.alternatives:
+                for units in alts:
                     pool: Pool = Counter(left)
                     pool.update(units)
                     nxt = State(tuple(after), freeze_pool(pool, self.cap),
                                 s.life_paid + eff.life + (paid.life if paid else 0),
                                 tuple(hand_used), once_used)
-                    yield nxt, Activation(ab, units, paid, sac)
+                    yield nxt, Activation(ab, units, paid, sac, tapped=tapped)
 
     def _pay_ability(self, ab: Ability, pool: Pool,
                      life_left: int) -> Iterator[tuple[Pool, Payment | None]]:
@@ -197,6 +223,41 @@ class _Payer(Resources):
             yield pool, None
             return
         yield from payments(ab.cost, pool, life_left)
+
+    def _source(self, ab: Ability) -> Obj | None:
+        """The permanent whose ability ``ab`` is (None for a card in hand)."""
+        return self.perms[ab.perm] if ab.perm is not None else None
+
+    def _pick_choices(self, status: list[str],
+                      ab: Ability) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+        """The ways to pick what an ability's cost taps ("tap an untapped creature you
+        control": untapped now, not declared, any but the source if {T} tapped it) and
+        sacrifices."""
+        source = self._source(ab)
+        pick = ab.effect.tap_untapped
+        taps: Iterator[tuple[int, ...]] = iter([()])
+        if pick is not None:
+            fits = [j for j, o in enumerate(self.perms) if status[j] == "U"
+                    and o.id not in self.decl
+                    and self.view.matches(pick.filter, o, source, self.active)]
+            taps = self._distinct(fits, pick.count, status)
+        for tapped in taps:
+            after = list(status)
+            for j in tapped:
+                after[j] = "T"
+            for sac in self._sacrifice_choices(after, ab.effect.sacrifice, source):
+                yield tapped, sac
+
+    def _distinct(self, fits: list[int], count: int,
+                  status: list[str]) -> Iterator[tuple[int, ...]]:
+        """The combinations of ``count`` of ``fits``, one per kind of interchangeable
+        permanents in the same status."""
+        seen: set[tuple[tuple[int, str], ...]] = set()
+        for combo in itertools.combinations(fits, count):
+            kind = tuple(sorted((self.group[j], status[j]) for j in combo))
+            if kind not in seen:
+                seen.add(kind)
+                yield combo
 
     def _sacrifice_choices(self, status: list[str], pick: CostPick | None,
                            source: Obj | None) -> Iterator[tuple[int, ...]]:
@@ -208,12 +269,7 @@ class _Payer(Resources):
                 and self.view.matches(pick.filter, o, source, self.active)]
         # Plan preference only: keep declared attackers when something else will do.
         fits.sort(key=lambda j: self.perms[j].id in self.decl)
-        seen: set[tuple[tuple[int, str], ...]] = set()
-        for combo in itertools.combinations(fits, pick.count):
-            kind = tuple(sorted((self.group[j], status[j]) for j in combo))
-            if kind not in seen:
-                seen.add(kind)
-                yield combo
+        yield from self._distinct(fits, pick.count, status)
 
     # -- paying the total (CR 508.1j) ------------------------------------------------------
 

@@ -48,9 +48,11 @@ from mtgcombat.rules.effects.block import (
     MustBlockAttackers,
 )
 from mtgcombat.rules.effects.characteristic import (
+    CounterCount,
     GrantKeywords,
     ManaAbility,
     ModifyPowerToughness,
+    NoActivatedAbilities,
     PowerToughnessFromCount,
     SetSubtypes,
 )
@@ -65,6 +67,15 @@ from mtgcombat.rules.effects.common import (
     Selector,
     XCount,
     XSource,
+)
+from mtgcombat.rules.effects.conditions import (
+    Condition,
+    Controls,
+    HandSize,
+    Life,
+    SourceCounters,
+    SourceState,
+    YourTurn,
 )
 from mtgcombat.rules.effects.damage import (
     AssignsDamageByToughness,
@@ -94,6 +105,7 @@ Effect = Annotated[
     | SetSubtypes
     | PowerToughnessFromCount
     | ManaAbility
+    | NoActivatedAbilities
     | CantBlock
     | CantBlockAlone
     | MaxBlockers
@@ -167,6 +179,13 @@ __all__ = [
     "CantBlockAlone",
     "CantBlockUnlessOtherBlocks",
     "Color",
+    "Condition",
+    "Controls",
+    "HandSize",
+    "Life",
+    "SourceCounters",
+    "SourceState",
+    "YourTurn",
     "ConditionalMustAttack",
     "ControllerRel",
     "Cost",
@@ -175,6 +194,8 @@ __all__ = [
     "GrantKeywords",
     "KEYWORDS",
     "ManaAbility",
+    "NoActivatedAbilities",
+    "CounterCount",
     "MaxAttackers",
     "MaxBlockers",
     "ModifyPowerToughness",

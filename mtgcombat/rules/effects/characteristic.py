@@ -10,13 +10,16 @@ from mtgcombat.rules.effects.common import (
     CostPick,
     EffectRole,
     Selector,
+    XCount,
     _Frozen,
 )
+from mtgcombat.rules.effects.conditions import Condition, Controls
 from mtgcombat.rules.fields import (
     PT,
     Count,
     Keyword,
     ManaCost,
+    Name,
     PositiveCount,
     ProducedMana,
     Subtype,
@@ -32,6 +35,8 @@ class GrantKeywords(_Frozen):
     role: ClassVar[EffectRole] = "characteristic"
     affects: Selector
     keywords: list[Keyword]
+    condition: Condition | None = None
+    """Only while this holds ("as long as ...")."""
 
 
 class ModifyPowerToughness(_Frozen):
@@ -50,6 +55,8 @@ class ModifyPowerToughness(_Frozen):
     per: Selector | None = None
     """For each permanent matching ``per`` (relative to the source): the change is multiplied
     by their number (Blanchwood Armor: +1/+1 for each Forest you control)."""
+    condition: Condition | None = None
+    """Only while this holds ("as long as ...")."""
 
 
 class SetSubtypes(_Frozen):
@@ -75,12 +82,21 @@ class PowerToughnessFromCount(_Frozen):
 # --- resources ------------------------------------------------------------------------------
 
 
+class CounterCount(_Frozen):
+    """The number of ``counter`` counters on the source ("for each charge counter on ~")."""
+
+    counter: Name
+
+
 class ManaAbility(_Frozen):
     """A mana ability (CR 605). ``produces`` lists the alternatives for one activation
     (``["{R}", "{G}"]``, ``"{any}"`` for one mana of any colour); ``amount`` multiplies it
-    (an integer, or ``"toughness"``). Costs: ``{T}`` (``tap``), ``{Q}`` (``untap``), a mana
-    cost, life, sacrificing the source or a permanent matching ``sacrifice``, exiling the card
-    from its owner's hand (``from_hand``, Simian Spirit Guide)."""
+    (an integer, ``"toughness"`` / ``"power"`` of the source, the number of permanents
+    matching a selector as the ability resolves (``{"count": ...}``, Cabal Coffers: Swamps you
+    control), or the counters of one kind on the source (``{"counter": ...}``)). Costs:
+    ``{T}`` (``tap``), ``{Q}`` (``untap``), a mana cost, life, sacrificing the source or a
+    permanent matching ``sacrifice``, exiling the card from its owner's hand (``from_hand``,
+    Simian Spirit Guide)."""
 
     kind: Literal["mana_ability"] = "mana_ability"
     role: ClassVar[EffectRole] = "payment"
@@ -90,10 +106,27 @@ class ManaAbility(_Frozen):
     life: Count = 0
     sacrifice_self: bool = False
     sacrifice: CostPick | None = None
+    tap_untapped: CostPick | None = None
+    """"Tap an untapped creature you control" (Dragonbroods' Relic): untapped permanents the
+    controller controls, other than its declared creatures; not a {T} cost, so summoning
+    sickness doesn't matter (CR 302.6)."""
     from_hand: bool = False
     produces: list[ProducedMana] = Field(min_length=1)
-    amount: PositiveCount | Literal["toughness", "power"] = 1
+    amount: PositiveCount | Literal["toughness", "power"] | XCount | CounterCount = 1
     once_per_turn: bool = False
     """"Activate only once each turn" (Wall of Roots)."""
+    only_if: Controls | None = None
+    """"Activate only if you control a Swamp or a Mountain" (Blazemire Verge), checked each
+    time it is activated (permanents sacrificed meanwhile no longer count)."""
+
+
+class NoActivatedAbilities(_Frozen):
+    """Activated abilities of the affected permanents can't be activated (Arrest, Collector
+    Ouphe). In combat this matters only for their mana abilities, which then can't pay costs
+    to attack or block (CR 602.5)."""
+
+    kind: Literal["no_activated_abilities"] = "no_activated_abilities"
+    role: ClassVar[EffectRole] = "payment"
+    affects: Selector
 
 
