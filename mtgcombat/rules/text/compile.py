@@ -93,7 +93,8 @@ SPELL_LINES = ("a spell with lasting effects on several lines: which of its targ
                "took is not recorded")
 
 
-LEVEL = "the level of a leveler or Class is not recorded"
+LEVEL = ("under a level heading (LEVEL N-M, Level N): it applies only at that level of a "
+         "leveler or Class, which is not recorded")
 _PT_LINE = re.compile(r"^\d+/\d+$")
 
 
@@ -236,8 +237,7 @@ def compile_text(text: str, name: str, *, types: frozenset[str] = frozenset(),
         if s.level:
             family = found[0] if found else combat_family(s, every)
             if family is not None or _PT_LINE.match(s.norm):
-                acc.unmodelled.append(Unmodelled(s.text, family or "characteristic",
-                                                 f"applies only at {s.level}: {LEVEL}"))
+                acc.unmodelled.append(Unmodelled(s.text, family or "characteristic", LEVEL))
             continue
         if found is not None:
             acc.add(found[0], s, found[1])
