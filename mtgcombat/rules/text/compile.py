@@ -23,7 +23,7 @@ from mtgcombat.rules.text.families.keywords import (
 )
 from mtgcombat.rules.text.modes import Choice, choice, modal_heads
 from mtgcombat.rules.text.sentences import REMINDER, Sentence, sentences
-from mtgcombat.rules.text.templates import Context, Piece
+from mtgcombat.rules.text.templates import Context, Piece, first_match
 
 
 @dataclass(frozen=True)
@@ -108,16 +108,7 @@ def _strip_reminder(line: str) -> str:
 
 
 def _match(sentence: Sentence, ctx: Context) -> tuple[str, Piece] | None:
-    for t in TEMPLATES:
-        if sentence.kind not in t.kinds:
-            continue
-        m = t.match(sentence.norm.rstrip("."))
-        if m is None:
-            continue
-        piece = t.build(m, ctx)
-        if piece is not None:
-            return t.family, piece
-    return None
+    return first_match(TEMPLATES, sentence.norm.rstrip("."), ctx)
 
 
 class _Acc:

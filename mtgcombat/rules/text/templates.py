@@ -10,7 +10,7 @@ its templates; :data:`FAMILIES` names every family, for coverage reports and doc
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Container, Iterable
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -161,3 +161,19 @@ def for_kind(ctx: Context, *effects: Effect) -> Piece:
     """``effects`` as static effects of a static or triggered ability, or as what a spell or
     activated ability does when it resolves."""
     return resolving(*effects) if ctx.kind in ("spell", "activated") else static(*effects)
+
+
+def first_match(templates: Iterable[Template], text: str, ctx: Context,
+                skip: Container[int] = ()) -> tuple[str, Piece] | None:
+    """The family and piece of the first of ``templates`` (for ``ctx.kind`` abilities, their
+    ``id`` not in ``skip``) that models ``text`` whole, or None."""
+    for t in templates:
+        if id(t) in skip or ctx.kind not in t.kinds:
+            continue
+        m = t.match(text)
+        if m is None:
+            continue
+        piece = t.build(m, ctx)
+        if piece is not None:
+            return t.family, piece
+    return None

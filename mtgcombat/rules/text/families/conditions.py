@@ -14,6 +14,7 @@ as") or any effect of the rest can't carry a condition.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import lru_cache
 
 from mtgcombat.rules.effects import (
@@ -28,7 +29,14 @@ from mtgcombat.rules.effects import (
 )
 from mtgcombat.rules.effects.conditions import PlayerRel
 from mtgcombat.rules.text.phrases import number, selector
-from mtgcombat.rules.text.templates import FAMILIES, Context, Piece, Template, static
+from mtgcombat.rules.text.templates import (
+    FAMILIES,
+    Context,
+    Piece,
+    Template,
+    first_match,
+    static,
+)
 
 _ABILITY_WORD = r"(?:[A-Z][\w' ]{2,30} — )?"
 """An ability word before the sentence ("Metalcraft — "), which has no rules meaning
@@ -146,16 +154,7 @@ def _others(text: str, ctx: Context) -> tuple[str, Piece] | None:
     family of the template that models it."""
     from mtgcombat.rules.text.families import TEMPLATES  # the joined list includes this module
 
-    for t in TEMPLATES:
-        if id(t) in _OWN or "static" not in t.kinds:
-            continue
-        m = t.match(text)
-        if m is None:
-            continue
-        piece = t.build(m, ctx)
-        if piece is not None:
-            return t.family, piece
-    return None
+    return first_match(TEMPLATES, text, replace(ctx, kind="static"), _OWN)
 
 
 def _with_condition(effect: Effect, cond: Condition) -> Effect | None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from mtgcombat.rules.text.templates import Context, Piece, Template, template
+from mtgcombat.rules.text.templates import Context, Piece, Template, first_match, template
 
 _UNSURE = re.compile(r"^(?:you may|if |choose|that |it |its |they |those |each player|"
                      r"an opponent|target opponent|for each)", re.I)
@@ -27,16 +27,8 @@ def _as_spell(text: str, ctx: Context) -> Piece | None:
     from mtgcombat.rules.text.families import TEMPLATES  # the joined list includes this module
 
     ability = replace(ctx, kind="activated")  # resolves like an activated ability of ~
-    for t in TEMPLATES:
-        if t is _resolved_trigger or "activated" not in t.kinds:
-            continue
-        m = t.match(text)
-        if m is None:
-            continue
-        piece = t.build(m, ability)
-        if piece is not None:
-            return piece
-    return None
+    found = first_match(TEMPLATES, text, ability, {id(_resolved_trigger)})
+    return found[1] if found is not None else None
 
 
 _IN_COMBAT = re.compile(r"\b(?:attack|block|damage|defending)", re.I)
