@@ -1,4 +1,4 @@
-"""Section ``conditional``: all four conditional-requirement cards (SPEC §5's process) at
+"""Section ``conditional``: all four conditional-requirement cards (their process) at
 8, 16 and 32 attackers against three opponents: solves, states, ``check`` and ``legal`` times.
 
 ``legal`` runs in a forked child process with a time limit and an output cap: the first
@@ -121,7 +121,7 @@ def run(cfg: Config) -> Table:
         "check_illegal: the empty declaration; check_legal: a legal declaration found by "
         "following check witnesses from it (witness_steps checks: on these boards the witness "
         "maximises the first state of the process and is not itself legal); fresh engines. "
-        "check_solves / states: CP-SAT solves and SPEC §5 states of the illegal check.",
+        "check_solves / states: CP-SAT solves and conditional-process states of the illegal check.",
         f"legal: first {LEGAL_CAP} declarations of engine.legal() on a fresh engine, one run "
         f"in a forked child, killed after {timeout:.0f} s.",
     ]

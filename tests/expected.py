@@ -7,8 +7,8 @@ what the article (or the rules text) answers for its board:
 * ``source``, ``quote``, ``stage`` (``restrictions``, ``requirements``, ``conditional`` or
   ``payment``) and ``notes``: where the answer comes from and how the board encodes it;
 * ``legal_if_payable``: the complete set of legal declarations with every cost assumed payable
-  (SPEC §10 ``--assume-payable``), optional;
-* ``legal``: the complete set with payment checked (SPEC §8), optional;
+  (``--assume-payable``), optional;
+* ``legal``: the complete set with payment checked (payment), optional;
 * ``checks``: single declarations the source rules on, each with ``legal`` and
   ``assume_payable``.
 """
@@ -68,7 +68,7 @@ class Expected:
         return tuple(c for c in self.checks if c.assume_payable)
 
     def payment_checks(self) -> tuple[Check, ...]:
-        """Checks judged with payment (SPEC §8)."""
+        """Checks judged with payment (payment)."""
         return tuple(c for c in self.checks if not c.assume_payable)
 
     @property

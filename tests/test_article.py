@@ -33,13 +33,13 @@ PAIRS = [pair for folder in FOLDERS for pair in load_pairs(MODELS / folder)]
 PAYMENT_PAIRS = [(b, e) for b, e in PAIRS if e.needs_payment]
 
 IN_SCOPE_QUESTIONS = frozenset({1, 2, 3, 6, 7, 8, 9, 10, 12, 13, 16, 18, 19, 20, 21, 22, 24, 26})
-"""SPEC §1: the article questions a frozen board can express."""
+"""scope: the article questions a frozen board can express."""
 
 UNNUMBERED_EXAMPLES = (
     "ex_crawlspace",  # Crazed Goblin, Avatar of Slaughter, Bear Cub, Wall of Roots vs Crawlspace
     "ex_bear_cub_crazed_goblin",  # the process without conditional requirements
     "ex_viashino_bey",  # the lone Viashino Bey
-    "ex_magnetic_web",  # Complication #3's tree (SPEC §5)
+    "ex_magnetic_web",  # Complication #3's tree (the conditional process)
     "ex_juggernaut_one_propaganda",  # step 5: Juggernaut in multiplayer, one Propaganda
     "ex_alice_bob_propagandas",  # step 5: pay for Bob's Propaganda, attack Bob
     "ex_alice_bob_war_tax",  # step 5: War Tax instead: paying means attacking Alice
@@ -78,7 +78,7 @@ def test_expectations_if_payable(board_path: Path, expected: Expected) -> None:
 @pytest.mark.parametrize("board_path, expected", PAYMENT_PAIRS,
                          ids=[_id(p) for p in PAYMENT_PAIRS])
 def test_payment_expectations(board_path: Path, expected: Expected) -> None:
-    """With payment checked (SPEC §8), the legal set and the single checks are as expected."""
+    """With payment checked (payment), the legal set and the single checks are as expected."""
     board = load_board(board_path)
     if expected.legal is not None:
         got = set(legal_attacks(board))
@@ -104,7 +104,7 @@ def test_payment_expectations(board_path: Path, expected: Expected) -> None:
 ])
 def test_payment_plan_names_the_creatures_that_become_attacking(
         name: str, declaration: dict[str, str], attacking: set[frozenset[str]]) -> None:
-    """SPEC §8: the verdict's payment plan names the creatures that actually attack."""
+    """payment: the verdict's payment plan names the creatures that actually attack."""
     verdict = check(load_board(MODELS / "article" / f"{name}.json"), declaration)
     assert verdict.legal, verdict.reason
     assert verdict.payment is not None, "a legal verdict with costs checked carries its plan"
@@ -112,7 +112,7 @@ def test_payment_plan_names_the_creatures_that_become_attacking(
 
 
 def test_every_in_scope_question_has_a_board() -> None:
-    """SPEC §1: each in-scope article question has a board in ``models/article/``."""
+    """scope: each in-scope article question has a board in ``models/article/``."""
     covered = {e.question for b, e in PAIRS if b.parent.name == "article"}
     assert IN_SCOPE_QUESTIONS - covered == set()
 

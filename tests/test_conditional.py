@@ -1,4 +1,4 @@
-"""Conditional requirements (SPEC §5): boards whose answers are derived by hand from the process.
+"""Conditional requirements: boards whose answers are derived by hand from the process.
 
 Each docstring carries the derivation: states (history, pattern), their maxima, terminals.
 """
@@ -101,7 +101,7 @@ def test_cyclops_goblin_arbiter() -> None:
 
 
 def test_article_magnetic_web_example() -> None:
-    """Article Complication #3 example, opponent's Crawlspace (SPEC §5): only Goblin + Cyclops."""
+    """Article Complication #3 example, opponent's Crawlspace: only Goblin + Cyclops."""
     b = board([card("crawl", "Crawlspace", controller=OPP), card("goblin", "Crazed Goblin"),
                card("web", "Magnetic Web"),
                card("cyc", "Ekundu Cyclops", counters={"magnet": 1}),
@@ -169,7 +169,7 @@ def plain_boards(draw: st.DrawFn):
 
 
 def _plain_legal(b) -> set[Declaration]:
-    """SPEC §4.3 by brute force: A legal iff no B (obeying restrictions, costs(B) ⊆ costs(A))
+    """comparison by brute force: A legal iff no B (obeying restrictions, costs(B) ⊆ costs(A))
     obeys more requirement instances."""
     eng = AttackEngine(b)
     inst = eng.inst

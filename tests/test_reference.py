@@ -1,5 +1,5 @@
 """The reference oracle on the article's boards, its refusal of large boards, and its two
-readings of legality (SPEC §4.3 and §5's process) agreeing where nothing is conditional.
+readings of legality (comparison and conditional readings) agreeing where nothing is conditional.
 
 Expected answers come from the article (seeds/001), written here by hand.
 """
@@ -45,7 +45,7 @@ def crawlspace_example() -> Board:
 
 
 def magnetic_web_example() -> Board:
-    """Article, Complication #3 (SPEC §5: the opponent controls Crawlspace)."""
+    """Article, Complication #3 (the conditional process: the opponent controls Crawlspace)."""
     return _board([
         {"id": "goblin", "card": "Crazed Goblin"},
         {"id": "web", "card": "Magnetic Web"},
@@ -171,11 +171,11 @@ def test_process_is_plain_maximality_without_conditionals(drawn: tuple[Any, Boar
 @given(boards(max_candidates=3, max_declarations=9))
 def test_graph_walk_equals_branch_by_branch_walk(drawn: tuple[Any, Board]) -> None:
     # The oracle's memoised walk over (history, declaration) finds exactly the terminals of
-    # the tree walked branch by branch as SPEC §5 writes it.
+    # the tree walked branch by branch as the conditional process writes it.
     oracle = ReferenceOracle(drawn[1])
     legal = oracle.legal()
     assert legal == oracle.literal_legal(max_universe=9)
-    # SPEC §5: whether the starting empty declaration counts as chosen makes no difference.
+    # Whether the starting empty declaration counts as chosen makes no difference.
     assert legal == oracle.literal_legal(max_universe=9, start_chosen=False)
 
 
