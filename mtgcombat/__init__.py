@@ -12,6 +12,8 @@ references), ``views`` (shared JSON), and the front ends ``cli``, ``server`` and
 
 from __future__ import annotations
 
+from importlib import metadata as _metadata
+
 from mtgcombat.board.declaration import BlockDeclaration, Declaration
 from mtgcombat.board.model import Board, load_board
 from mtgcombat.board.unmodelled import Unmodelled, board_unmodelled, check_modelled
@@ -61,4 +63,7 @@ __all__ = [
     "resolve_combat",
 ]
 
-__version__ = "0.1.0"
+try:  # the one source is ``project.version`` in pyproject.toml, read from the installed metadata
+    __version__ = _metadata.version("mtgcombat")
+except _metadata.PackageNotFoundError:  # a source tree on sys.path that was never installed
+    __version__ = "0+unknown"
