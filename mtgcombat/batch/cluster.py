@@ -30,6 +30,30 @@ CHUNK = 16
 PLUGIN_NAME = "mtgcombat-batch-init"
 
 
+class ClusterError(RuntimeError):
+    """The Dask cluster can't be used: Dask is not installed, or the scheduler can't be
+    reached (the message says which, in plain words)."""
+
+
+def connect(address: str) -> Any:
+    """A ``dask.distributed.Client`` of the scheduler at ``address``; :class:`ClusterError`
+    when Dask is missing or the scheduler can't be reached."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise ClusterError("--scheduler needs Dask, which is not installed: "
+                           "pip install 'mtgcombat[cluster]'") from None
+    try:
+        return Client(address)  # type: ignore[no-untyped-call]
+    except (OSError, TimeoutError) as exc:
+        why = " ".join(str(exc).split())[:200] or type(exc).__name__
+        raise ClusterError(f"can't reach the Dask scheduler at {address} ({why}); is it "
+                           "running, and is the address right?") from None
+    except ValueError as exc:
+        raise ClusterError(f"not a Dask scheduler address: {address} "
+                           f"({' '.join(str(exc).split())[:200]})") from None
+
+
 def _plugin() -> Any:
     """A worker plugin that runs :func:`init_worker` on every (current and future) worker."""
     from distributed.diagnostics.plugin import WorkerPlugin

@@ -17,7 +17,7 @@ import json
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import IO, Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -31,6 +31,12 @@ MAX_ID_BITS = 64
 
 JsonId = str | int
 Status = Literal["legal", "illegal", "listed", "bad_input", "unknown"]
+Kind = Literal["auto", "attacks", "blocks"]
+"""What an item's declaration is: attacks (CR 508.1), blocks (CR 509.1), or ``auto``: blocks
+when the board declares an ``attack``, else attacks."""
+STDIN = "-"
+"""The input that stands for JSON Lines read from standard input."""
+STDIN_LABEL = "<stdin>"
 
 
 # -- the data ------------------------------------------------------------------------------
@@ -75,11 +81,11 @@ class BatchResult(_Model):
     source: str
     status: Status
     ms: float
-    legal: bool | list[dict[str, str]] | None = None
+    legal: bool | list[dict[str, str | list[str]]] | None = None
     count: int | None = None
     complete: bool | None = None
     reason: str | None = None
-    witness: dict[str, str] | None = None
+    witness: dict[str, str | list[str]] | None = None
     details: dict[str, Any] | None = None
     error: ErrorInfo | None = None
     unmodelled: list[dict[str, str]] | None = None
@@ -104,6 +110,8 @@ class Options:
     """List at most this many legal declarations (``complete: false`` when cut)."""
     strict: bool = False
     """A board with combat text that is not modelled is bad input."""
+    kind: Kind = "auto"
+    """Attack or block declarations (``auto``: blocks when the board has an ``attack``)."""
 
 
 # -- reading inputs ------------------------------------------------------------------------
@@ -122,7 +130,7 @@ def input_files(paths: Iterable[str | Path]) -> Iterator[Path]:
     twice (same resolved path) is yielded once, under the path it was first reached by."""
     seen: set[Path] = set()
     for f in _named_files(paths):
-        real = f.resolve()
+        real = f if str(f) == STDIN else f.resolve()
         if real not in seen:
             seen.add(real)
             yield f
@@ -131,7 +139,7 @@ def input_files(paths: Iterable[str | Path]) -> Iterator[Path]:
 def _named_files(paths: Iterable[str | Path]) -> Iterator[Path]:
     """Every file ``paths`` name, repeats included."""
     for p in map(Path, paths):
-        if p.is_dir():
+        if str(p) != STDIN and p.is_dir():
             found = [f for f in p.rglob("*") if f.is_file() and f.suffix in (".json", ".jsonl")]
             yield from sorted((f for f in found if not f.name.endswith(EXPECTED_SUFFIX)),
                               key=lambda f: f.as_posix())
@@ -142,7 +150,9 @@ def _named_files(paths: Iterable[str | Path]) -> Iterator[Path]:
 def read_inputs(paths: Iterable[str | Path]) -> Iterator[BatchItem]:
     """Every item of the given inputs, in order; unreadable ones as items with ``error``."""
     for f in input_files(paths):
-        if f.suffix == ".jsonl":
+        if str(f) == STDIN:
+            yield from read_stdin_jsonl()
+        elif f.suffix == ".jsonl":
             yield from read_jsonl(f)
         else:
             yield read_board_file(f)
@@ -212,6 +222,22 @@ def read_jsonl(path: Path) -> Iterator[BatchItem]:
     for n, raw in enumerate(text.splitlines(), start=1):
         if raw.strip():
             yield parse_line(raw, file, n)
+
+
+def read_stdin_jsonl(stream: IO[str] | None = None) -> Iterator[BatchItem]:
+    """The items of JSON Lines read from standard input (at most the board-file size limit;
+    a source like ``<stdin>:3``)."""
+    from mtgcombat.board.source import read_stdin_text
+    from mtgcombat.errors import BoardError
+
+    try:
+        text = read_stdin_text("batch input", stream)
+    except BoardError as err:
+        yield _bad(STDIN_LABEL, STDIN_LABEL, None, "", err.message)
+        return
+    for n, raw in enumerate(text.splitlines(), start=1):
+        if raw.strip():
+            yield parse_line(raw, STDIN_LABEL, n)
 
 
 def parse_line(raw: str, file: str | None, n: int | None) -> BatchItem:

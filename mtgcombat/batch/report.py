@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from mtgcombat.batch.items import BatchItem, BatchResult, read_inputs
+from mtgcombat.batch.items import BatchItem, BatchResult, Kind, read_inputs
 from mtgcombat.batch.output import (
     Sink,
     check_writable,
@@ -119,17 +119,20 @@ class Command:
     scheduler: str | None
     retry_unknown: bool = False
     strict: bool = False
+    kind: Kind = "auto"
 
 
 def run_command(inputs: Sequence[str], *, jobs: int | None, out: str | None, resume: bool,
                 timeout: float, assume_payable: bool, limit: int | None,
                 scheduler: str | None, retry_unknown: bool = False,
-                strict: bool = False) -> int:
+                strict: bool = False, kind: Kind = "auto") -> int:
     """``mtgcombat batch``: run, write result lines, print the summary; the exit status.
     :class:`~mtgcombat.batch.output.OutError` (a usage error) when ``out`` can't be written
-    or another run holds its lock; checked before any work starts."""
+    or another run holds its lock; checked before any work starts.
+    :class:`~mtgcombat.batch.cluster.ClusterError` when ``scheduler`` can't be used (Dask not
+    installed, scheduler unreachable)."""
     cmd = Command(inputs, jobs, out, resume, timeout, assume_payable, limit, scheduler,
-                  retry_unknown, strict)
+                  retry_unknown, strict, kind)
     if out is None:
         return _run(cmd, None)
     path = Path(out)
@@ -178,12 +181,12 @@ def _write_results(cmd: Command, items: list[BatchItem], sink: Sink, summary: Su
     client: Any = None
     try:
         if cmd.scheduler is not None:
-            from distributed import Client
+            from mtgcombat.batch.cluster import connect
 
-            client = Client(cmd.scheduler)  # type: ignore[no-untyped-call]
+            client = connect(cmd.scheduler)
         results = check_many(items, jobs=cmd.jobs, timeout=cmd.timeout,
                              assume_payable=cmd.assume_payable, limit=cmd.limit, client=client,
-                             strict=cmd.strict)
+                             strict=cmd.strict, kind=cmd.kind)
         with _progress(len(items), err_console) as bar:
             task = bar.add_task("batch", total=len(items))
             try:

@@ -21,6 +21,7 @@ from mtgcombat.batch.items import (
     BatchResult,
     ErrorInfo,
     JsonId,
+    Kind,
     Options,
     Status,
     as_item,
@@ -38,7 +39,7 @@ from mtgcombat.views.undecided import TIME_LIMIT
 
 __all__ = [
     "DEFAULT_TIMEOUT", "EXPECTED_SUFFIX", "KILL_GRACE", "TIME_LIMIT", "BatchItem", "BatchResult",
-    "ErrorInfo", "ItemTask", "JsonId", "Options", "Status", "as_item", "check_many",
+    "ErrorInfo", "ItemTask", "JsonId", "Kind", "Options", "Status", "as_item", "check_many",
     "default_jobs", "done_ids", "id_key", "init_worker", "input_files", "item_from_mapping",
     "parse_line", "read_board_file", "read_inputs", "read_jsonl", "run_inline", "run_item",
     "run_items", "run_local",
@@ -66,7 +67,7 @@ def default_jobs() -> int:
 def check_many(items: Iterable[BatchItem | Mapping[str, Any]], jobs: int | None = None,
                timeout: float = DEFAULT_TIMEOUT, assume_payable: bool = False,
                limit: int | None = None, client: Any = None,
-               strict: bool = False) -> Iterator[BatchResult]:
+               strict: bool = False, kind: Kind = "auto") -> Iterator[BatchResult]:
     """Check or list every item, yielding one :class:`BatchResult` per item in input order.
 
     ``items``: :class:`BatchItem` objects or ``{"id", "board", "declaration"}`` mappings
@@ -76,8 +77,10 @@ def check_many(items: Iterable[BatchItem | Mapping[str, Any]], jobs: int | None 
     most this many declarations. ``client``: a ``dask.distributed.Client`` to run on a Dask
     cluster instead (see :func:`mtgcombat.batch.cluster.check_many_dask`). ``strict``: a
     board with combat text that is not modelled is ``bad_input`` (else its result carries the
-    ``unmodelled`` list)."""
-    opts = Options(timeout=timeout, assume_payable=assume_payable, limit=limit, strict=strict)
+    ``unmodelled`` list). ``kind``: ``"attacks"`` or ``"blocks"`` declarations (CR 508.1,
+    509.1); ``"auto"``: blocks for a board that declares an ``attack``, else attacks."""
+    opts = Options(timeout=timeout, assume_payable=assume_payable, limit=limit, strict=strict,
+                   kind=kind)
     stream = (as_item(obj, i) for i, obj in enumerate(items))
     if client is not None:
         from mtgcombat.batch.cluster import run_dask

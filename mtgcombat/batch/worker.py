@@ -21,12 +21,15 @@ import threading
 import time
 from collections.abc import Sequence
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mtgcombat.batch.items import BatchItem, BatchResult, ErrorInfo, Options, Status
 from mtgcombat.errors import BoardError, Undecided
 from mtgcombat.views.listing import listing
 from mtgcombat.views.undecided import TIME_LIMIT, undecided_reason
+
+if TYPE_CHECKING:
+    from mtgcombat.board.model import Board
 
 
 class BudgetSpent(BaseException):  # noqa: N818 - a signal, not an error
@@ -114,22 +117,20 @@ def _solve_item(item: BatchItem, opts: Options, found: list[dict[str, str]]) -> 
     """The result fields (with ``status``) for a readable item, its board's unmodelled combat
     text added to ``found``; raises on bad content and when no verdict is reached
     (:class:`~mtgcombat.errors.Undecided`)."""
-    from mtgcombat.board.declaration import Declaration
     from mtgcombat.board.model import parse_board
     from mtgcombat.board.unmodelled import board_unmodelled, check_modelled
-    from mtgcombat.errors import Deadline, DeclarationError
-    from mtgcombat.legality.attacks import AttackEngine
+    from mtgcombat.errors import DeclarationError
     from mtgcombat.views.unmodelled import unmodelled_json
 
     file = item.file if item.board_file else None
     board = parse_board(item.board, file=file)
     found.extend(unmodelled_json(check_modelled(board, file=file) if opts.strict
                                  else board_unmodelled(board)))
-    engine = AttackEngine(board, deadline=Deadline.after(opts.timeout))
+    engine, parse = _engine(board, opts)
     if item.declaration is None:
         return {"status": "listed",
                 **listing(engine.legal(assume_payable=opts.assume_payable), opts.limit)}
-    decl = Declaration.from_json(item.declaration, path="$.declaration")
+    decl = parse(item.declaration, path="$.declaration")
     try:
         verdict = engine.check(decl, assume_payable=opts.assume_payable)
     except DeclarationError as err:
@@ -137,6 +138,23 @@ def _solve_item(item: BatchItem, opts: Options, found: list[dict[str, str]]) -> 
     data = verdict.to_json()
     status: Status = "legal" if verdict.legal else "illegal"
     return {"status": status, **data}
+
+
+def _engine(board: Board, opts: Options) -> tuple[Any, Any]:
+    """The engine for ``opts.kind`` (``auto``: blocks when the board declares an attack) and
+    the parser of its declarations' JSON."""
+    from mtgcombat.errors import Deadline
+
+    deadline = Deadline.after(opts.timeout)
+    if opts.kind == "blocks" or (opts.kind == "auto" and board.attack is not None):
+        from mtgcombat.board.declaration import BlockDeclaration
+        from mtgcombat.legality.blocks import BlockEngine
+
+        return BlockEngine(board, deadline=deadline), BlockDeclaration.from_json
+    from mtgcombat.board.declaration import Declaration
+    from mtgcombat.legality.attacks import AttackEngine
+
+    return AttackEngine(board, deadline=deadline), Declaration.from_json
 
 
 def run_items(items: Sequence[BatchItem], opts: Options) -> list[BatchResult]:

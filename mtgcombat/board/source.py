@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
+import sys
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from mtgcombat.errors import BoardError, json_path
 from mtgcombat.rules.types import shown
@@ -86,11 +88,51 @@ def read_board_text(path: Path, file: str, what: str = "board file") -> str:
                          path="", file=file) from None
 
 
+STDIN = "-"
+"""The board path that stands for standard input."""
+STDIN_LABEL = "<stdin>"
+"""How messages name a board read from standard input."""
+
+
+def read_stdin_text(what: str = "board", stream: IO[str] | None = None) -> str:
+    """Standard input's text (a ``what``), at most the board-file size limit (characters)."""
+    limit = max_board_bytes()
+    try:
+        text = (stream or sys.stdin).read(limit + 1)
+    except OSError as exc:
+        raise BoardError(f"can't read: {exc.strerror or exc}", path="",
+                         file=STDIN_LABEL) from None
+    except UnicodeDecodeError as exc:
+        raise BoardError(f"can't read: not UTF-8 text ({exc.reason})", path="",
+                         file=STDIN_LABEL) from None
+    if len(text) > limit:
+        raise BoardError(f"the {what} is over the limit of {limit} characters "
+                         f"(set {MAX_BYTES_ENV} to change it)", path="", file=STDIN_LABEL)
+    return text
+
+
+_YAML_LINE = re.compile(r"^(---|- |[A-Za-z_][\w -]*:(\s|$))")
+
+
+def _not_json(text: str) -> str | None:
+    """Why ``text`` that JSON can't decode is not even trying to be JSON (empty, YAML)."""
+    if not text.strip():
+        return "the file is empty (a board is a JSON object)"
+    first = next(line for line in text.splitlines() if line.strip())
+    if _YAML_LINE.match(first.lstrip("\ufeff")):
+        return "this looks like YAML; boards are JSON (see the README, \"Board files\")"
+    return None
+
+
 def decode_board(text: str, file: str | None) -> object:
-    """Decode board JSON; duplicate keys, deep nesting and huge integers are errors."""
+    """Decode board JSON; duplicate keys, deep nesting and huge integers are errors, and so
+    is an empty or YAML text (said as such)."""
     try:
         data = json.loads(text, object_pairs_hook=_pairs)
     except json.JSONDecodeError as exc:
+        why = _not_json(text)
+        if why is not None:
+            raise BoardError(why, path="", file=file) from None
         raise BoardError(f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}",
                          file=file) from None
     except RecursionError:

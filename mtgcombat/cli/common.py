@@ -48,17 +48,19 @@ UNMODELLED = "mtgcombat.unmodelled"
 
 
 def load(path: str, strict: bool = False) -> Board:
-    """The board at ``path``; :class:`BoardError` for a missing, unreadable or bad file and,
-    with ``strict``, for combat text that is not modelled. Its unmodelled combat text is kept
-    for the command's answer (:func:`print_json`, :class:`Command`)."""
-    from mtgcombat.board.model import load_board
+    """The board at ``path`` (``-``: standard input); :class:`BoardError` for a missing,
+    unreadable or bad file and, with ``strict``, for combat text that is not modelled. Its
+    unmodelled combat text is kept for the command's answer (:func:`print_json`,
+    :class:`Command`)."""
     from mtgcombat.board.unmodelled import board_unmodelled, check_modelled
+    from mtgcombat.cli.scripting import BOARD_META, read_board
 
-    board = load_board(path)
-    found = check_modelled(board, file=path) if strict else board_unmodelled(board)
+    board, file = read_board(path)
+    found = check_modelled(board, file=file) if strict else board_unmodelled(board)
     ctx = click.get_current_context(silent=True)
     if ctx is not None:
         ctx.meta[UNMODELLED] = found
+        ctx.meta[BOARD_META] = board
     return board
 
 
@@ -119,12 +121,16 @@ class Command(click.Command):
     about a board with unmodelled combat text ends with one warning line."""
 
     def invoke(self, ctx: click.Context) -> Any:
+        from mtgcombat.cli.scripting import EXIT_UNKNOWN, located
+
         as_json = bool(ctx.params.get("as_json"))
         try:
             rv = super().invoke(ctx)
         except Undecided as exc:
             print_unknown(exc, as_json=as_json)
-            rv = EXIT_OK
+            rv = EXIT_UNKNOWN if ctx.params.get("exit_code") else EXIT_OK
+        except BoardError as err:
+            raise located(err, ctx) from None
         if not as_json:
             from mtgcombat.views.unmodelled import warning
 

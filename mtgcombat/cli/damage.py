@@ -17,6 +17,7 @@ from mtgcombat.cli.common import (
     print_json,
     print_out,
 )
+from mtgcombat.cli.scripting import EXIT_CODE, verdict_status
 from mtgcombat.errors import Deadline
 
 MAXIMIZE = ["player", "kills", "poison", "permanents"]
@@ -41,7 +42,8 @@ choice left out is an error) and the result has "first_step". Without it the boa
 as it stands when the regular step begins. With --resolve --json: both steps' damage, life
 totals, poison and -1/-1 counters, loyalty/defense and destroyed creatures (CR 510.2, 704.5).
 --maximize: damage to players, blocking creatures destroyed, poison counters, or
-loyalty/defense removed from planeswalkers and battles.""")
+loyalty/defense removed from planeswalkers and battles. --exit-code (with --assign): 4 when the
+assignment is illegal, 3 when there is no verdict.""")
 @BOARD
 @click.option("--assign", "assigns", multiple=True, metavar="ID=TARGET:N,TARGET:N",
               help="Creature ID assigns N damage to each TARGET. Repeat it.")
@@ -58,9 +60,10 @@ loyalty/defense removed from planeswalkers and battles.""")
 @JSON_FLAG
 @TIMEOUT
 @STRICT
+@EXIT_CODE
 def damage(board: str, assigns: tuple[str, ...], step: str, after_first: bool,
            first_assigns: tuple[str, ...], resolve_: bool, maximize: str, as_json: bool,
-           timeout: float | None, strict: bool) -> None:
+           timeout: float | None, strict: bool, exit_code: bool) -> int:
     """Check a combat damage assignment on BOARD.json, or play out combat damage (CR 510)."""
     from mtgcombat.cli import render_damage
     from mtgcombat.damage.assignment import check_damage, parse_assign
@@ -84,7 +87,7 @@ def damage(board: str, assigns: tuple[str, ...], step: str, after_first: bool,
             print_json(result.to_json())
         else:
             print_out(render_damage.combat(result))
-        return
+        return 0
     deadline.check()
     if after_first:
         first = parse_assign(first_assigns, option="--first-assign")
@@ -95,3 +98,4 @@ def damage(board: str, assigns: tuple[str, ...], step: str, after_first: bool,
         print_json(v.to_json())
     else:
         print_out(render_damage.verdict(v))
+    return verdict_status(v.legal, exit_code)

@@ -8,7 +8,9 @@ internal error. Bad input is reported as one line on stderr (``file: $.json.path
 control characters escaped), never as a traceback. No verdict (an
 :class:`~mtgcombat.errors.Undecided`, e.g. ``--timeout`` ran out) is the answer
 ``unknown (<reason>)`` on stdout (with ``--json``: ``{"status": "unknown", "reason": ...}``),
-exit status 0; a listing cut short says so (``"complete": false`` with its reason).
+exit status 0 (3 with ``--exit-code``, which also makes an illegal verdict exit 4; see
+:mod:`mtgcombat.cli.scripting`); a listing cut short says so (``"complete": false`` with its
+reason). A board path ``-`` reads the board from standard input.
 
 OR-Tools is imported only by the commands that solve (``legal``, ``check``, ``explain``).
 """
@@ -30,8 +32,10 @@ from mtgcombat.views.text import safe
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
+    from mtgcombat.batch.items import Kind
     from mtgcombat.legality.attacks import AttackEngine
 
+from mtgcombat.cli.blocks import blocks
 from mtgcombat.cli.cards import cards
 from mtgcombat.cli.common import (
     ASSUME_PAYABLE,
@@ -51,6 +55,14 @@ from mtgcombat.cli.common import print_json as _print_json
 from mtgcombat.cli.common import print_out as _print
 from mtgcombat.cli.damage import damage
 from mtgcombat.cli.schema import schema
+from mtgcombat.cli.scripting import (
+    COMPLETION_EPILOG,
+    EXIT_CODE,
+    EXIT_EPILOG,
+    listing_status,
+    one_stdin,
+    verdict_status,
+)
 
 # -- plumbing ------------------------------------------------------------------------------
 
@@ -79,17 +91,21 @@ Examples:
   mtgcombat legal board.json --json
   mtgcombat check board.json --attack goblin=Bob --attack arbiter=Bob
   mtgcombat explain board.json
-
-Exit status: 0 when the command ran (whatever the verdict), 2 for a bad board file,
-a missing file or a bad --attack/--band argument, 1 for an internal error.""",
+  mtgcombat blocks blocks_board.json --block wall=goblin
+  mtgcombat damage damage_board.json --resolve
+  cat board.json | mtgcombat check - --attack goblin=Bob --exit-code
+  python -m mtgcombat legal board.json
+""" + EXIT_EPILOG + "\n" + COMPLETION_EPILOG,
 )
 @click.version_option(__version__, "-V", "--version", prog_name="mtgcombat")
 def cli() -> None:
-    """Exact legality of Magic: The Gathering attack declarations (CR 508.1).
+    """Exact legality of Magic: The Gathering combat: attack declarations (CR 508.1), block
+    declarations (CR 509.1) and combat damage (CR 510).
 
-    A board file (JSON; see the README, "Board files") is a frozen game state at the start of
-    the declare-attackers step. Targets and attackers are named by player name or permanent
-    id."""
+    A board file (JSON; see docs/board-format.md, or `mtgcombat schema`) is a frozen game
+    state: at the start of
+    the declare-attackers step, or with a declared "attack" (blocks) and "blocks" (damage).
+    Creatures and targets are named by permanent id or player name."""
 
 
 cli.command_class = _Command
@@ -97,10 +113,16 @@ cli.command_class = _Command
 
 @cli.command(short_help="How the engine understood a board.", epilog="""\b
 Examples:
-  mtgcombat show board.json""")
+  mtgcombat show board.json
+  mtgcombat show board.json --json
+\b
+With --json: {"players": [...], "attack": {...}, "blocks": {...}|null} (the HTTP API's
+/v1/show); "blocks" is null unless the board declares an "attack", and when its blocks can't
+be compiled "blocks_error" says why.""")
 @BOARD
+@JSON_FLAG
 @STRICT
-def show(board: str, strict: bool) -> None:
+def show(board: str, as_json: bool, strict: bool) -> None:
     """Show how the engine understood BOARD.json.
 
     Players and defending players, targets, candidate attackers (and the creatures that can't
@@ -111,6 +133,11 @@ def show(board: str, strict: bool) -> None:
     from mtgcombat.compile.attacks import compile_board
 
     b = _load(board, strict)
+    if as_json:
+        from mtgcombat.cli.show_json import show_json
+
+        _print_json(show_json(b))
+        return
     _print(render.show(b, compile_board(b), loaded_unmodelled(take=True)))
     if b.attack is not None:
         from mtgcombat.compile.blocks import compile_blocks
@@ -142,8 +169,9 @@ so far are printed, followed by "unknown (time limit): the list above is incompl
 @ASSUME_PAYABLE
 @TIMEOUT
 @STRICT
+@EXIT_CODE
 def legal(board: str, as_json: bool, limit: int | None, assume_payable: bool,
-          timeout: float | None, strict: bool) -> None:
+          timeout: float | None, strict: bool, exit_code: bool) -> int:
     """List every legal attack declaration on BOARD.json."""
     from mtgcombat.cli import listing
 
@@ -152,14 +180,16 @@ def legal(board: str, as_json: bool, limit: int | None, assume_payable: bool,
     note = bool(engine.inst.costs) and assume_payable
     stream = engine.legal(assume_payable=assume_payable)
     if as_json:
-        _print_json(listing.listing_json(stream, limit, deadline))
+        data = listing.listing_json(stream, limit, deadline)
+        _print_json(data)
         if note:
             click.echo(f"note: {PAYMENT_NOT_CHECKED}", err=True)
-        return
+        return listing_status(data.get("complete", True) is not False, exit_code)
     shown = DEFAULT_SHOWN if limit is None else limit
     summary, reason = listing.summary(engine.inst.creatures, stream, shown, deadline)
     notes = [f"Note: {PAYMENT_NOT_CHECKED}."] if note else []
     _print(listing.render_listing(summary, reason, engine.inst.names, "attack", notes))
+    return listing_status(reason is None, exit_code)
 
 
 @cli.command(short_help="Is this attack declaration legal? Why (not)?", epilog="""\b
@@ -173,7 +203,8 @@ Examples:
   mtgcombat check board.json --attack goblin=Bob --timeout 5
 \b
 With --json: {"legal": true|false, "reason": "...", "witness": {...}|null,
-"details": {...}}. An unknown id in --attack exits with status 2.""")
+"details": {...}}. An unknown id in --attack exits with status 2 (naming the closest ids).
+--exit-code: 4 when the declaration is illegal, 3 when there is no verdict.""")
 @BOARD
 @click.option("--attack", "attacks", multiple=True, metavar="ID=TARGET",
               help="Creature ID attacks TARGET (a player name or permanent id). Repeat it. "
@@ -189,21 +220,25 @@ With --json: {"legal": true|false, "reason": "...", "witness": {...}|null,
 @ASSUME_PAYABLE
 @TIMEOUT
 @STRICT
+@EXIT_CODE
 def check(board: str, attacks: tuple[str, ...], bands: tuple[str, ...], declaration: str | None,
-          as_json: bool, assume_payable: bool, timeout: float | None, strict: bool) -> None:
+          as_json: bool, assume_payable: bool, timeout: float | None, strict: bool,
+          exit_code: bool) -> int:
     """Is the attack declaration given by --attack legal on BOARD.json? Why (not)?"""
     from mtgcombat.cli.inputs import attack_declaration
 
+    one_stdin(board, declaration)
     deadline = Deadline.after(timeout)
     b = _load(board, strict)
     decl = attack_declaration(attacks, bands, declaration)
     v = _engine(b, deadline).check(decl, assume_payable=assume_payable)
     if as_json:
         _print_json(v.to_json())
-        return
-    from mtgcombat.cli import render
+    else:
+        from mtgcombat.cli import render
 
-    _print(render.verdict(v))
+        _print(render.verdict(v))
+    return verdict_status(v.legal, exit_code)
 
 
 @cli.command(short_help="The conditional-requirement process (CR 508.1d).", epilog="""\b
@@ -247,10 +282,14 @@ Examples:
   mtgcombat batch boards/ --out results.jsonl --resume
   mtgcombat batch boards/ --out results.jsonl --resume --retry-unknown
   mtgcombat batch boards/ --scheduler tcp://HOST:8786 --out results.jsonl
+  mtgcombat batch models/blocks --kind blocks
+  cat items.jsonl | mtgcombat batch -
 \b
 INPUTS are board files (X.json: list its legal declarations), JSON Lines files (*.jsonl:
-one {"id", "board", "declaration"} per line; declaration null: list, else check) and
-directories (every *.json and *.jsonl under them, *.expected.json skipped). One result line
+one {"id", "board", "declaration"} per line; declaration null: list, else check), '-'
+(JSON Lines read from standard input) and directories (every *.json and *.jsonl under
+them, *.expected.json skipped); a missing input is an error (exit 2). Declarations are
+attacks, or blocks (CR 509.1) for a board with an "attack" (--kind). One result line
 per input, in input order: {"id", "source", "status", "ms", ...} with status legal, illegal,
 listed, bad_input or unknown (see docs/batch.md). A file named twice is read once; a
 repeated id X is written as X#2, X#3, ...; --out is checked and locked (FILE.lock) before
@@ -274,25 +313,34 @@ any work, and rewritten only atomically.""")
               help="List at most N legal declarations per board.")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:8786",
               help="Run on this Dask scheduler (pip install 'mtgcombat[cluster]').")
+@click.option("--kind", type=click.Choice(["auto", "attacks", "blocks"]), default="auto",
+              show_default=True, help="The declarations: attacks (CR 508.1), blocks (CR 509.1; "
+              "the board declares an \"attack\"), or auto: blocks when the board has an "
+              "\"attack\", else attacks.")
 @ASSUME_PAYABLE
 @STRICT
 def batch(inputs: tuple[str, ...], jobs: int | None, out: str | None, resume: bool,
           retry_unknown: bool, timeout: float, limit: int | None, scheduler: str | None,
-          assume_payable: bool, strict: bool) -> int:
+          kind: Kind, assume_payable: bool, strict: bool) -> int:
     """Check or list every board in INPUTS...; write one JSON result line per input."""
+    from mtgcombat.batch.cluster import ClusterError
     from mtgcombat.batch.output import OutError
     from mtgcombat.batch.report import run_command
+    from mtgcombat.cli.scripting import batch_inputs
 
     if resume and out is None:
         raise click.UsageError("--resume needs --out")
     if retry_unknown and not resume:
         raise click.UsageError("--retry-unknown needs --resume")
     try:
-        return run_command(inputs, jobs=jobs, out=out, resume=resume, timeout=timeout,
-                           assume_payable=assume_payable, limit=limit, scheduler=scheduler,
-                           retry_unknown=retry_unknown, strict=strict)
+        return run_command(batch_inputs(inputs), jobs=jobs, out=out, resume=resume,
+                           timeout=timeout, assume_payable=assume_payable, limit=limit,
+                           scheduler=scheduler, retry_unknown=retry_unknown, strict=strict,
+                           kind=kind)
     except OutError as err:
         raise _OutUsage(str(err)) from None
+    except ClusterError as err:
+        raise click.ClickException(str(err)) from None
 
 
 class _OutUsage(click.ClickException):
@@ -301,76 +349,13 @@ class _OutUsage(click.ClickException):
     exit_code = EXIT_BAD_INPUT
 
 
+cli.add_command(blocks)
 cli.add_command(damage)
 cli.add_command(cards)
 cli.add_command(schema)
 
 
 # -- entry point ---------------------------------------------------------------------------
-
-
-@cli.command(short_help="Block declarations (CR 509.1): list the legal ones or check one.",
-             epilog="""\b
-Examples:
-  mtgcombat blocks board.json                      # every legal block declaration
-  mtgcombat blocks board.json --json --limit 10
-  mtgcombat blocks board.json --block cub=brute --block dog=brute
-  mtgcombat blocks board.json --block wall=a1,a2   # one creature blocking two attackers
-  mtgcombat blocks board.json --declaration blocks.json   # {"wall": ["a1", "a2"]}
-  mtgcombat blocks board.json --timeout 5
-\b
-The board has an "attack" ({attacker: target}) and, when several players are attacked, a
-"blocking_player" (CR 509.1). With --json, listing prints {"legal": [{"blocker": "attacker"},
-...], "count": n} (a creature blocking several attackers maps to a sorted list); checking prints
-the same shape as `check --json`. Without --block, --check or --declaration, it lists. When
---timeout runs out part-way through a listing, the declarations found so far are printed,
-followed by "unknown (time limit): the list above is incomplete" (with --json:
-"complete": false and "reason": "time limit").""")
-@BOARD
-@click.option("--block", "blocks_", multiple=True, metavar="BLOCKER=ATTACKER",
-              help="Check this declaration: BLOCKER blocks ATTACKER. Repeat it. IDs with '=' "
-                   "or ',' or leading/trailing spaces can't be written this way: use "
-                   "--declaration.")
-@click.option("--check", "check_empty", is_flag=True,
-              help="Check the empty declaration (no creature blocks).")
-@click.option("--declaration", "declaration", default=None, metavar="FILE|-",
-              help="Check the declaration read as JSON from FILE ('-': stdin), the shape of "
-                   "`blocks --json` items: {\"wall\": \"a1\"} or {\"wall\": [\"a1\", \"a2\"]}. "
-                   "Instead of --block. Example: --declaration blocks.json")
-@JSON_FLAG
-@click.option("--limit", type=click.IntRange(min=0), default=None, metavar="N",
-              help="List only the first N declarations (canonical order).")
-@ASSUME_PAYABLE
-@TIMEOUT
-@STRICT
-def blocks(board: str, blocks_: tuple[str, ...], check_empty: bool, declaration: str | None,
-           as_json: bool, limit: int | None, assume_payable: bool,
-           timeout: float | None, strict: bool) -> None:
-    """List every legal block declaration on BOARD.json, or check one with --block."""
-    from mtgcombat.cli import listing
-    from mtgcombat.cli.inputs import block_declaration
-    from mtgcombat.legality.blocks import BlockEngine
-
-    deadline = Deadline.after(timeout)
-    b = _load(board, strict)
-    decl = block_declaration(blocks_, check_empty, declaration)
-    engine = BlockEngine(b, deadline=deadline)
-    if decl is not None:
-        v = engine.check(decl, assume_payable=assume_payable)
-        if as_json:
-            _print_json(v.to_json())
-            return
-        from mtgcombat.cli import render
-
-        _print(render.verdict(v, flag="--block"))
-        return
-    stream = engine.legal(assume_payable=assume_payable)
-    if as_json:
-        _print_json(listing.listing_json(stream, limit, deadline))
-        return
-    shown = DEFAULT_SHOWN if limit is None else limit
-    summary, reason = listing.summary(engine.inst.creatures, stream, shown, deadline)
-    _print(listing.render_listing(summary, reason, engine.inst.names, "block"))
 
 
 @cli.command(short_help="Serve the HTTP API and the web calculator.", epilog="""\b
@@ -388,7 +373,8 @@ Host header is not localhost, 127.0.0.1, [::1], the --host address or an --allow
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to bind (0.0.0.0 exposes the server to the network; then name the "
                    "host clients use with --allow-host).")
-@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="TCP port to listen on (0: any free port).")
 @click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=10.0,
               show_default=True, metavar="SECONDS", help="Solver time per request.")
 @click.option("--workers", type=click.IntRange(min=1), default=4, show_default=True,
