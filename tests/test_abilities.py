@@ -14,15 +14,13 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from mtgcombat import BoardError, load_board
-from mtgcombat.board.characteristics import View
 from mtgcombat.cli.schema import board_schema
 from mtgcombat.damage import combat_at, resolve_combat
 from mtgcombat.legality.attacks import legal_attacks
 from mtgcombat.rules.catalog import Card, CardAbility, default_catalog, resolved_effects
 from mtgcombat.rules.effects import GrantKeywords, ModifyPowerToughness, Selector
 from mtgcombat.rules.text.compile import SPELL_LINES
-from tests.helpers import board, card, combat_board, decls
+from tests.helpers import board, board_data, card, combat_board, decls, pt, refused
 from tests.text_golden import compiled
 
 SELF = Selector(which="self")
@@ -30,25 +28,10 @@ TARGET_CREATURE = Selector(which="targets", types=["Creature"])
 MINE = Selector(which="all", controller="you", types=["Creature"])
 
 
-def _pt(b: Any, cid: str) -> tuple[int | None, int | None]:
-    o = View(b).objects[cid]
-    return o.power, o.toughness
 
 
-def _refused(data: dict[str, Any], path: str, *words: str) -> str:
-    with pytest.raises(BoardError) as info:
-        load_board(data)
-    assert info.value.path == path, info.value
-    for w in words:
-        assert w in info.value.message, (w, info.value.message)
-    return info.value.message
 
 
-def _data(perms: list[dict[str, Any]], **top: Any) -> dict[str, Any]:
-    for p in perms:
-        p.setdefault("controller", "you")
-    return {"active_player": "you", "players": [{"name": "you"}, {"name": "opp"}],
-            "permanents": perms, **top}
 
 
 # -- the compiler -------------------------------------------------------------------------------
@@ -153,7 +136,7 @@ def test_each_activation_applies_its_own_ability() -> None:
     """Kjeldoran Knight (1/1): "{1}{W}: +1/+0" once and "{W}{W}: +0/+2" twice → 2/5."""
     acts = [{"ability": 1}, {"ability": 2}, {"ability": 2}]
     b = board([card("k", "Kjeldoran Knight", activations=acts)])
-    assert _pt(b, "k") == (2, 5)
+    assert pt(b, "k") == (2, 5)
     assert combat_at(combat_board([card("k", "Kjeldoran Knight", activations=acts)],
                                   {"k": "opp"})).fighters["k"].power == 2
 
@@ -178,11 +161,11 @@ def test_top_level_entry_says_which_ability_of_the_card_resolved() -> None:
              card("z", "Grizzly Bears", controller="opp")]
     spell = board([dict(p) for p in perms],
                   effects=[{"card": "Steeling Stance", "controller": "you", "ability": 1}])
-    assert [_pt(spell, i) for i in "abz"] == [(3, 3), (3, 3), (2, 2)]
+    assert [pt(spell, i) for i in "abz"] == [(3, 3), (3, 3), (2, 2)]
     forecast = board([dict(p) for p in perms],
                      effects=[{"card": "Steeling Stance", "controller": "you", "ability": 2,
                                "targets": ["b"]}])
-    assert [_pt(forecast, i) for i in "abz"] == [(2, 2), (3, 3), (2, 2)]
+    assert [pt(forecast, i) for i in "abz"] == [(2, 2), (3, 3), (2, 2)]
 
 
 def test_single_ability_card_accepts_ability_one() -> None:
@@ -200,37 +183,37 @@ def test_single_ability_card_accepts_ability_one() -> None:
 
 
 def test_missing_ability_names_the_choices() -> None:
-    msg = _refused(_data([card("o", "Order of Leitbur", activations=[{"x": 0}])]),
+    msg = refused(board_data([card("o", "Order of Leitbur", activations=[{"x": 0}])]),
                    "$.permanents[0].activations[0]", "say which ability resolved")
     assert ('"ability": 1 ("{W}: This creature gains first strike until end of turn."), '
             '2 ("{W}{W}: This creature gets +1/+0 until end of turn.")') in msg
 
 
 def test_an_integer_entry_cannot_say_which_ability() -> None:
-    _refused(_data([card("o", "Order of Leitbur", activations=[{"ability": 1}, 0])]),
+    refused(board_data([card("o", "Order of Leitbur", activations=[{"ability": 1}, 0])]),
              "$.permanents[0].activations[1]", "an integer entry", '"ability": 1')
 
 
 def test_out_of_range_ability_is_refused() -> None:
-    _refused(_data([card("o", "Order of Leitbur", activations=[{"ability": 3}])]),
+    refused(board_data([card("o", "Order of Leitbur", activations=[{"ability": 3}])]),
              "$.permanents[0].activations[0].ability", "2 abilities", "not 3")
-    _refused(_data([card("o", "Order of Leitbur", activations=[{"ability": 0}])]),
+    refused(board_data([card("o", "Order of Leitbur", activations=[{"ability": 0}])]),
              "$.permanents[0].activations[0].ability")
 
 
 def test_ability_beyond_one_on_a_single_ability_card_is_refused() -> None:
-    _refused(_data([card("s", "Alluring Siren", activations=[{"ability": 2}])]),
+    refused(board_data([card("s", "Alluring Siren", activations=[{"ability": 2}])]),
              "$.permanents[0].activations[0].ability", "must be 1 or absent")
 
 
 def test_top_level_entry_without_ability_is_refused() -> None:
-    _refused(_data([card("a", "Grizzly Bears")],
+    refused(board_data([card("a", "Grizzly Bears")],
                    effects=[{"card": "Steeling Stance", "controller": "you"}]),
              "$.effects[0]", "say which ability resolved", '2 ("Forecast')
-    _refused(_data([card("a", "Grizzly Bears")],
+    refused(board_data([card("a", "Grizzly Bears")],
                    effects=[{"card": "Steeling Stance", "controller": "you", "ability": 5}]),
              "$.effects[0].ability", "not 5")
-    _refused(_data([card("a", "Grizzly Bears")],
+    refused(board_data([card("a", "Grizzly Bears")],
                    effects=[{"card": "Incite", "controller": "you", "ability": 2,
                              "targets": ["a"]}]),
              "$.effects[0].ability", "must be 1 or absent")

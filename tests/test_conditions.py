@@ -33,16 +33,13 @@ from mtgcombat.rules.effects import (
 )
 from mtgcombat.rules.text.families.conditions import condition
 
-from .helpers import board, card, combat_board, creature, custom
+from .helpers import board, card, combat_board, creature, custom, pt
 from .text_golden import compiled, effects, unmodelled
 
 ATTACHED = Selector(which="attached")
 YOURS = Selector(controller="you", types=["Creature"])
 
 
-def _pt(b: Board, pid: str) -> tuple[int | None, int | None]:
-    o = View(b).objects[pid]
-    return o.power, o.toughness
 
 
 def _keywords(b: Board, pid: str) -> frozenset[str]:
@@ -69,11 +66,11 @@ def _dump(c: Condition) -> dict[str, Any]:
 def test_wild_nacatl_counts_your_lands_only() -> None:
     # Wild Nacatl (1/1): +1/+1 as long as you control a Mountain, +1/+1 as long as you control
     # a Plains. An opponent's Mountain is not yours.
-    assert _pt(board([card("n", "Wild Nacatl")]), "n") == (1, 1)
-    assert _pt(board([card("n", "Wild Nacatl"), card("m", "Mountain")]), "n") == (2, 2)
-    assert _pt(board([card("n", "Wild Nacatl"), card("m", "Mountain"),
+    assert pt(board([card("n", "Wild Nacatl")]), "n") == (1, 1)
+    assert pt(board([card("n", "Wild Nacatl"), card("m", "Mountain")]), "n") == (2, 2)
+    assert pt(board([card("n", "Wild Nacatl"), card("m", "Mountain"),
                       card("p", "Plains")]), "n") == (3, 3)
-    assert _pt(board([card("n", "Wild Nacatl"),
+    assert pt(board([card("n", "Wild Nacatl"),
                       card("m", "Mountain", controller="opp")]), "n") == (1, 1)
 
 
@@ -87,17 +84,17 @@ def test_plus_one_as_long_as_you_control_a_wizard() -> None:
     wizard = {"id": "w", "name": "w", "types": ["Creature"], "subtypes": ["Wizard"],
               "power": 1, "toughness": 1}
     # A custom creature without printed power and toughness is 0/0.
-    assert _pt(board([_wizard_lover()]), "c") == (0, 0)
-    assert _pt(board([_wizard_lover(), wizard]), "c") == (1, 1)
-    assert _pt(board([_wizard_lover(), {**wizard, "controller": "opp"}]), "c") == (0, 0)
+    assert pt(board([_wizard_lover()]), "c") == (0, 0)
+    assert pt(board([_wizard_lover(), wizard]), "c") == (1, 1)
+    assert pt(board([_wizard_lover(), {**wizard, "controller": "opp"}]), "c") == (0, 0)
 
 
 def test_another_excludes_the_source_itself() -> None:
     # Court Homunculus (1/1, an artifact): +1/+1 as long as you control another artifact.
     alone = board([card("h", "Court Homunculus")])
-    assert _pt(alone, "h") == (1, 1)
+    assert pt(alone, "h") == (1, 1)
     art = {"id": "a", "name": "a", "types": ["Artifact"]}
-    assert _pt(board([card("h", "Court Homunculus"), art]), "h") == (2, 2)
+    assert pt(board([card("h", "Court Homunculus"), art]), "h") == (2, 2)
 
 
 def _island_shy(**state: Any) -> dict[str, Any]:
@@ -195,8 +192,8 @@ def test_counters_and_untapped_and_attacking() -> None:
     cub = card("c", "Angelic Cub", counters={"+1/+1": 2})
     assert "flying" not in _keywords(board([cub]), "c")
     assert "flying" in _keywords(board([{**cub, "counters": {"+1/+1": 3}}]), "c")
-    assert _pt(board([card("t", "Giant Tortoise")]), "t") == (1, 4)
-    assert _pt(board([card("t", "Giant Tortoise", tapped=True)]), "t") == (1, 1)
+    assert pt(board([card("t", "Giant Tortoise")]), "t") == (1, 4)
+    assert pt(board([card("t", "Giant Tortoise", tapped=True)]), "t") == (1, 1)
     attacking = combat_board([card("p", "Purraj of Urborg")], {"p": "opp"})
     assert "first strike" in _keywords(attacking, "p")
     assert "first strike" not in _keywords(board([card("p", "Purraj of Urborg")]), "p")
@@ -209,9 +206,9 @@ def test_black_scarab_looks_at_opponents() -> None:
     scarab = card("s", "Black Scarab", attached_to="bear")
     black = {"id": "k", "name": "k", "types": ["Creature"], "colors": ["B"], "power": 1,
              "toughness": 1}
-    assert _pt(board([bear, scarab]), "bear") == (2, 2)
-    assert _pt(board([bear, scarab, {**black, "controller": "you"}]), "bear") == (2, 2)
-    assert _pt(board([bear, scarab, {**black, "controller": "opp"}]), "bear") == (4, 4)
+    assert pt(board([bear, scarab]), "bear") == (2, 2)
+    assert pt(board([bear, scarab, {**black, "controller": "you"}]), "bear") == (2, 2)
+    assert pt(board([bear, scarab, {**black, "controller": "opp"}]), "bear") == (4, 4)
 
 
 # -- the condition phrases -------------------------------------------------------------------

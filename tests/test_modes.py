@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from mtgcombat import BoardError, load_board
 from mtgcombat.board.characteristics import View
 from mtgcombat.board.unmodelled import board_unmodelled
 from mtgcombat.cli.schema import board_schema
@@ -32,32 +31,17 @@ from mtgcombat.rules.catalog import (
 from mtgcombat.rules.effects import Effect, GrantKeywords, ModifyPowerToughness, Selector
 from mtgcombat.rules.text.compile import MODAL
 from mtgcombat.rules.text.modes import Choice, choice
-from tests.helpers import board, card, combat_board
+from tests.helpers import board, board_data, card, combat_board, pt, refused
 from tests.text_golden import compiled
 
 TARGET_CREATURE = Selector(which="targets", types=["Creature"])
 MINE = Selector(which="all", controller="you", types=["Creature"])
 
 
-def _pt(b: Any, cid: str) -> tuple[int | None, int | None]:
-    o = View(b).objects[cid]
-    return o.power, o.toughness
 
 
-def _refused(data: dict[str, Any], path: str, *words: str) -> str:
-    with pytest.raises(BoardError) as info:
-        load_board(data)
-    assert info.value.path == path, info.value
-    for w in words:
-        assert w in info.value.message, (w, info.value.message)
-    return info.value.message
 
 
-def _data(perms: list[dict[str, Any]], **top: Any) -> dict[str, Any]:
-    for p in perms:
-        p.setdefault("controller", "you")
-    return {"active_player": "you", "players": [{"name": "you"}, {"name": "opp"}],
-            "permanents": perms, **top}
 
 
 def _spell(name: str, **entry: Any) -> dict[str, Any]:
@@ -292,7 +276,7 @@ def test_a_mode_chosen_three_times_applies_three_times() -> None:
     the opponent's are unchanged."""
     b = board([card("a", "Grizzly Bears"), card("z", "Grizzly Bears", controller="opp")],
               effects=[_spell("Cabaretti Confluence", modes=[3, 3, 3], targets=["you"])])
-    assert _pt(b, "a") == (5, 5) and _pt(b, "z") == (2, 2)
+    assert pt(b, "a") == (5, 5) and pt(b, "z") == (2, 2)
     assert "first strike" in View(b).objects["a"].keywords
 
 
@@ -302,7 +286,7 @@ def test_modal_activation_and_trigger_on_a_permanent() -> None:
     b = board([card("j", "Umezawa's Jitte", activations=[{"modes": [2], "targets": ["z"]}]),
                card("z", "Grizzly Bears", controller="opp"),
                card("g", "Glissa, Herald of Predation", activations=[{"modes": [3]}])])
-    assert _pt(b, "z") == (1, 1)
+    assert pt(b, "z") == (1, 1)
     assert {"first strike", "deathtouch"} <= View(b).objects["g"].keywords
     unchosen = board([card("g", "Glissa, Herald of Predation", activations=[{"modes": [1]}])])
     assert "first strike" not in View(unchosen).objects["g"].keywords
@@ -324,41 +308,41 @@ def test_only_the_chosen_modes_unmodelled_text_is_reported() -> None:
 
 
 def test_missing_modes_names_the_choices() -> None:
-    msg = _refused(_data([card("a", "Grizzly Bears")], effects=[_spell("Boros Charm")]),
+    msg = refused(board_data([card("a", "Grizzly Bears")], effects=[_spell("Boros Charm")]),
                    "$.effects[0]", "say which modes were chosen", "exactly 1")
     assert '3 ("Target creature gains double strike until end of turn.")' in msg
-    _refused(_data([card("j", "Umezawa's Jitte", activations=[{"x": 0}])]),
+    refused(board_data([card("j", "Umezawa's Jitte", activations=[{"x": 0}])]),
              "$.permanents[0].activations[0]", "say which modes", '2 ("Target creature gets')
 
 
 def test_an_integer_activation_cannot_say_modes() -> None:
-    _refused(_data([card("j", "Umezawa's Jitte", activations=[0])]),
+    refused(board_data([card("j", "Umezawa's Jitte", activations=[0])]),
              "$.permanents[0].activations[0]", "an integer entry", '"modes": [1]')
 
 
 def test_too_many_or_too_few_modes() -> None:
-    _refused(_data([], effects=[_spell("Boros Charm", modes=[1, 3])]),
+    refused(board_data([], effects=[_spell("Boros Charm", modes=[1, 3])]),
              "$.effects[0].modes", "exactly 1, not 2")
-    _refused(_data([], effects=[_spell("Boros Charm", modes=[])]),
+    refused(board_data([], effects=[_spell("Boros Charm", modes=[])]),
              "$.effects[0].modes", "exactly 1, not 0")
-    _refused(_data([], effects=[_spell("Atarka's Command", modes=[4])]),
+    refused(board_data([], effects=[_spell("Atarka's Command", modes=[4])]),
              "$.effects[0].modes", "exactly 2, not 1")
-    _refused(_data([], effects=[_spell("Cabaretti Confluence", modes=[3, 3],
+    refused(board_data([], effects=[_spell("Cabaretti Confluence", modes=[3, 3],
                                        targets=["you"])]),
              "$.effects[0].modes", "exactly 3", "more than once if you like")
 
 
 def test_out_of_range_and_duplicate_modes() -> None:
-    _refused(_data([], effects=[_spell("Boros Charm", modes=[4])]),
+    refused(board_data([], effects=[_spell("Boros Charm", modes=[4])]),
              "$.effects[0].modes[0]", "3 modes, not 4")
-    _refused(_data([], effects=[_spell("Boros Charm", modes=[0])]),
+    refused(board_data([], effects=[_spell("Boros Charm", modes=[0])]),
              "$.effects[0].modes[0]")
-    _refused(_data([], effects=[_spell("Atarka's Command", modes=[4, 4])]),
+    refused(board_data([], effects=[_spell("Atarka's Command", modes=[4, 4])]),
              "$.effects[0].modes[1]", "mode 4 is chosen twice", "CR 700.2d")
 
 
 def test_modes_on_an_ability_that_has_none() -> None:
-    _refused(_data([card("a", "Grizzly Bears")],
+    refused(board_data([card("a", "Grizzly Bears")],
                    effects=[_spell("Incite", modes=[1], targets=["a"])]),
              "$.effects[0].modes", "has no modes")
 
@@ -368,12 +352,12 @@ def test_two_targeted_modes_cannot_share_several_targets() -> None:
     first strike is not recorded, so the board is refused; with one target both modes apply to
     it."""
     perms = [card("a", "Grizzly Bears"), card("b", "Grizzly Bears")]
-    _refused(_data([dict(p) for p in perms],
+    refused(board_data([dict(p) for p in perms],
                    effects=[_spell("Borrowed Hostility", modes=[1, 2], targets=["a", "b"])]),
              "$.effects[0].modes", "modes 1, 2", "which mode took which target")
     b = board([dict(p) for p in perms],
               effects=[_spell("Borrowed Hostility", modes=[1, 2], targets=["a"])])
-    assert _pt(b, "a") == (5, 2) and "first strike" in View(b).objects["a"].keywords
+    assert pt(b, "a") == (5, 2) and "first strike" in View(b).objects["a"].keywords
 
 
 # -- the schema and the card search -------------------------------------------------------------
