@@ -7,6 +7,13 @@ lookups, and ``close_names`` for a misspelt name (cold: it reads the name list; 
 Then fresh processes load a board naming 10 catalog cards and one naming 10 corpus cards
 (opening the corpus and compiling their text). Prints medians in ms and the extra cost of
 the corpus board (goal: ≤ 50 ms).
+
+The board processes read their modules' bytecode from a temporary cache that the first,
+uncounted round writes (as an installed package's ``.pyc`` files are there from the start),
+even where ``PYTHONDONTWRITEBYTECODE`` is set; with ``--source`` they write none, so modules
+without ``.pyc`` files (a checkout run with ``PYTHONDONTWRITEBYTECODE``) are compiled from
+source in every process, which adds the compiler's own source compilation to the uncached
+corpus board.
 """
 
 from __future__ import annotations
@@ -73,14 +80,20 @@ print(json.dumps({"board": time.perf_counter() - t}))
 cards, opening the corpus and compiling each card's text included)."""
 
 
-def measure_boards(rounds: int) -> dict[str, float]:
+def measure_boards(rounds: int, source: bool = False) -> dict[str, float]:
     """Median milliseconds to load a board of 10 catalog cards and of 10 corpus cards, each
     in fresh processes, alternating: the corpus board without the compiled-card cache
-    (``_uncached``: every card's text compiled) and with it warm."""
+    (``_uncached``: every card's text compiled) and with it warm. ``source``: every module is
+    compiled from source in every process (no bytecode is written or read)."""
     times: dict[str, list[float]] = {"board_catalog_10": [], "board_corpus_10_uncached": [],
                                      "board_corpus_10": []}
     with tempfile.TemporaryDirectory() as cache:
         env = {**os.environ, "MTGCOMBAT_CACHE_DIR": cache}
+        if source:
+            env["PYTHONDONTWRITEBYTECODE"] = "1"
+        else:
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
+            env["PYTHONPYCACHEPREFIX"] = os.path.join(cache, "pyc")
         runs = (("board_catalog_10", CATALOG, env),
                 ("board_corpus_10_uncached", CORPUS, {**env, "MTGCOMBAT_COMPILE_CACHE": "0"}),
                 ("board_corpus_10", CORPUS, env))
@@ -107,9 +120,12 @@ def measure(rounds: int) -> dict[str, float]:
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--rounds", type=int, default=5, help="fresh processes (default 5)")
+    p.add_argument("--source", action="store_true",
+                   help="board processes write no bytecode (modules without .pyc files are "
+                        "compiled from source each time)")
     args = p.parse_args()
     rounds = max(1, min(args.rounds, 50))
-    result = {**measure(rounds), **measure_boards(rounds)}
+    result = {**measure(rounds), **measure_boards(rounds, args.source)}
     for key, ms in result.items():
         print(f"{key:>18}: {ms:8.2f} ms")
     for key, what in (("board_corpus_10", "compiled cards read from the cache"),

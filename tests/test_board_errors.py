@@ -30,6 +30,8 @@ CASES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "missing_controller": (("$.permanents[0].controller",), ("missing",)),
     "unknown_goader": (("$.permanents[0].goaded_by[0]",), ("unknown player", "Carol")),
     "unknown_chosen_player": (("$.permanents[0].chosen_player",), ("unknown player", "Carol")),
+    "missing_chosen_type": (("$.permanents[1].chosen",), ("Patchwork Banner", "creature type")),
+    "unknown_graveyard_card": (("$.players[0].graveyard[1]",), ("Lightning Blot",)),
     "battle_without_protector": (("$.permanents[1].protector",), ("battle", "protector")),
     "protector_on_non_battle": (("$.permanents[0].protector",), ("battle",)),
     "active_player_not_in_players": (("$.active_player",), ("me", "players")),

@@ -44,5 +44,3 @@ def test_aura_sets_a_basic_land_type() -> None:
 def test_other_type_changes_are_reported() -> None:
     # Blood Moon: "Nonbasic lands are Mountains." (land types matter to landwalk)
     assert unmodelled("Blood Moon") == ["Nonbasic lands are Mountains."]
-    # Mutavault's animation is an activated ability that makes it a creature.
-    assert any("becomes a 2/2" in t for t in unmodelled("Mutavault"))

@@ -216,7 +216,7 @@ def test_mana_for_spells_only_is_not_a_cost_source() -> None:
 
 
 def test_keyword_counter_is_combat_text_but_plus_one_counter_is_not() -> None:
-    """CR 122.1b: a flying counter grants flying (not applied by the engine, so reported);
+    """CR 122.1b: a flying counter grants flying (combat text, reported when unmodelled);
     a +1/+1 counter is recorded on the board and applied (CR 613.4c)."""
     flying, every = _sentence("Acrobatic Cheerleader", "Survival — At the beginning of your "
                               "second main phase, if Acrobatic Cheerleader is tapped, put a "

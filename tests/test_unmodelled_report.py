@@ -1,12 +1,12 @@
 """Every answer says which combat text of the board's cards the engine ignores, and
 ``--strict`` (``strict`` in the HTTP API and batch) refuses such a board.
 
-The cards are real printed cards whose combat text lies far outside the effect vocabulary: Hand
-of Emrakul ("Annihilator 1": whenever it attacks, defending player sacrifices a permanent, CR
-702.86), Caller of the Pack ("Trample, Myriad": whenever it attacks, token copies attack the
-other opponents, CR 702.116) and Nazgûl Battle-Mace (equipped creature has annihilator 1 and a
-quoted triggered ability). Grizzly Bears and Bear Cub are hand-written catalog cards: nothing
-of theirs is unmodelled.
+The cards are real printed cards whose combat text lies outside the effect vocabulary: Ayumi,
+the Last Visitor ("Legendary landwalk": can't be blocked while the defending player controls a
+legendary land, CR 702.14c; the engine doesn't read supertypes), Dryad Sophisticate
+("Nonbasic landwalk", the same for a nonbasic land) and Nazgûl Battle-Mace (equipped creature
+has annihilator 1 and a quoted triggered ability). Grizzly Bears and Bear
+Cub are hand-written catalog cards: nothing of theirs is unmodelled.
 """
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ from mtgcombat.errors import BoardError
 from mtgcombat.rules.catalog import Catalog, UnmodelledSentence, default_catalog
 from mtgcombat.views.unmodelled import warning, with_unmodelled
 
-ANNIHILATOR = "annihilator 1"
-MYRIAD = "myriad"
+LANDWALK = "legendary landwalk"
+NONBASIC = "nonbasic landwalk"
 
 
 def board(permanents: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
@@ -40,8 +40,8 @@ def board(permanents: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
             "permanents": permanents, **extra}
 
 
-HAND = {"id": "hand", "card": "Hand of Emrakul", "controller": "A"}
-CALLER = {"id": "caller", "card": "Caller of the Pack", "controller": "A"}
+HAND = {"id": "hand", "card": "Ayumi, the Last Visitor", "controller": "A"}
+CALLER = {"id": "caller", "card": "Dryad Sophisticate", "controller": "A"}
 BEARS = {"id": "bears", "card": "Grizzly Bears", "controller": "B"}
 CUB = {"id": "cub", "card": "Bear Cub", "controller": "A"}
 
@@ -55,8 +55,8 @@ def texts(found: list[Unmodelled]) -> list[tuple[str, str]]:
 
 def test_each_permanent_lists_its_cards_unmodelled_text_in_board_order() -> None:
     found = board_unmodelled(parse_board(board([HAND, BEARS, CALLER])))
-    assert texts(found) == [("hand", ANNIHILATOR), ("caller", MYRIAD)]
-    assert [u.card for u in found] == ["Hand of Emrakul", "Caller of the Pack"]
+    assert texts(found) == [("hand", LANDWALK), ("caller", NONBASIC)]
+    assert [u.card for u in found] == ["Ayumi, the Last Visitor", "Dryad Sophisticate"]
     assert found[0].family == "keywords"
     assert [u.path for u in found] == ["$.permanents[0].card", "$.permanents[2].card"]
 
@@ -64,7 +64,7 @@ def test_each_permanent_lists_its_cards_unmodelled_text_in_board_order() -> None
 def test_two_copies_are_two_permanents() -> None:
     second = {**HAND, "id": "hand2", "controller": "B"}
     found = board_unmodelled(parse_board(board([HAND, second])))
-    assert texts(found) == [("hand", ANNIHILATOR), ("hand2", ANNIHILATOR)]
+    assert texts(found) == [("hand", LANDWALK), ("hand2", LANDWALK)]
 
 
 def test_hand_written_cards_have_nothing_unmodelled() -> None:
@@ -74,7 +74,7 @@ def test_hand_written_cards_have_nothing_unmodelled() -> None:
 def test_a_face_down_permanent_has_no_text() -> None:
     """CR 708.2: a face-down permanent is a 2/2 creature with no text."""
     found = board_unmodelled(parse_board(board([{**HAND, "face_down": True}, CALLER])))
-    assert texts(found) == [("caller", MYRIAD)]
+    assert texts(found) == [("caller", NONBASIC)]
 
 
 def test_phased_out_permanents_and_what_is_attached_to_them_have_no_text() -> None:
@@ -118,8 +118,8 @@ def test_strict_refuses_at_the_first_cards_path_naming_card_and_sentence() -> No
     with pytest.raises(BoardError) as err:
         check_modelled(b, file="x.json")
     assert (err.value.file, err.value.path) == ("x.json", "$.permanents[1].card")
-    assert "Caller of the Pack" in err.value.message
-    assert MYRIAD in err.value.message
+    assert "Dryad Sophisticate" in err.value.message
+    assert NONBASIC in err.value.message
     assert "(and 1 more)" in err.value.message
     assert check_modelled(parse_board(board([CUB, BEARS]))) == []
 
@@ -131,7 +131,7 @@ def test_the_warning_is_one_line_counting_and_quoting_the_sentences() -> None:
     found = board_unmodelled(parse_board(board([HAND, CALLER])))
     line = warning(found)
     assert line == (f'warning: 2 combat sentences are not modelled (hand: "{found[0].text}"; '
-                    f'caller: "{MYRIAD}"); the answer ignores them')
+                    f'caller: "{NONBASIC}"); the answer ignores them')
     one = warning(found[:1])
     assert one is not None and one.startswith("warning: 1 combat sentence is not modelled")
     assert warning([]) is None
@@ -149,7 +149,7 @@ def test_the_json_key_is_left_out_when_there_is_nothing() -> None:
     found = board_unmodelled(parse_board(board([CALLER])))
     assert with_unmodelled({"legal": True}, []) == {"legal": True}
     assert with_unmodelled({"legal": True}, found) == {"legal": True, "unmodelled": [
-        {"permanent": "caller", "card": "Caller of the Pack", "text": MYRIAD,
+        {"permanent": "caller", "card": "Dryad Sophisticate", "text": NONBASIC,
          "family": found[0].family}]}
 
 
@@ -171,7 +171,8 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 
 @pytest.fixture
 def mixed(tmp_path: Path) -> str:
-    """A has Hand of Emrakul and Caller of the Pack and attacks B (Grizzly Bears) with both."""
+    """A has Ayumi, the Last Visitor and Dryad Sophisticate and attacks B (Grizzly Bears) with
+    both."""
     return write(tmp_path, board([HAND, CALLER, BEARS], attack={"hand": "B", "caller": "B"}))
 
 
@@ -187,7 +188,7 @@ COMMANDS = [
     ["blocks"],
     ["blocks", "--check"],
     ["damage", "--resolve"],
-    ["damage", "--assign", "hand=B:7", "--assign", "caller=B:8"],
+    ["damage", "--assign", "hand=B:7", "--assign", "caller=B:2"],
 ]
 
 
@@ -198,8 +199,8 @@ def test_every_json_answer_carries_the_list(capsys: pytest.CaptureFixture[str], 
     assert code == 0
     got = json.loads(out)["unmodelled"]
     assert [(u["permanent"], u["card"]) for u in got] == [
-        ("hand", "Hand of Emrakul"), ("caller", "Caller of the Pack")]
-    assert got[1]["text"] == MYRIAD
+        ("hand", "Ayumi, the Last Visitor"), ("caller", "Dryad Sophisticate")]
+    assert got[1]["text"] == NONBASIC
 
 
 @pytest.mark.parametrize("cmd", COMMANDS, ids=" ".join)
@@ -209,7 +210,7 @@ def test_every_human_answer_ends_with_one_warning_line(
     assert code == 0
     last = out.rstrip("\n").split("\n")[-1]
     assert last.startswith("warning: 2 combat sentences are not modelled (hand: ")
-    assert last.endswith("; the answer ignores them") and MYRIAD in last
+    assert last.endswith("; the answer ignores them") and NONBASIC in last
     assert out.count("warning:") == 1
 
 
@@ -219,7 +220,7 @@ def test_strict_is_bad_input_naming_card_and_sentence(
     code, out, err = run(capsys, cmd[0], mixed, *cmd[1:], "--strict")
     assert (code, out) == (2, "")
     assert err.startswith(f"mtgcombat: {mixed}: $.permanents[0].card: strict: ")
-    assert "'Hand of Emrakul'" in err and f"'{ANNIHILATOR}'" in err.casefold()
+    assert "'Ayumi, the Last Visitor'" in err and f"'{LANDWALK}'" in err.casefold()
     assert len(err.splitlines()) == 1
 
 
@@ -245,9 +246,9 @@ def test_show_lists_each_permanents_sentences(capsys: pytest.CaptureFixture[str]
     code, out, _ = run(capsys, "show", mixed)
     assert code == 0
     assert "Combat text not modelled" in out
-    rows = [line for line in out.splitlines() if "Hand of Emrakul" in line or "Caller of" in line]
-    assert any("hand" in r and ANNIHILATOR in r.casefold() for r in rows)
-    assert any("caller" in r and MYRIAD in r for r in rows)
+    rows = [line for line in out.splitlines() if "Ayumi" in line or "Dryad Sophisticate" in line]
+    assert any("hand" in r and LANDWALK in r.casefold() for r in rows)
+    assert any("caller" in r and NONBASIC in r for r in rows)
     assert "warning:" not in out
 
 
@@ -270,8 +271,8 @@ def test_batch_lines_carry_the_list_and_strict_is_bad_input(tmp_path: Path) -> N
     listed = run_item(BatchItem(id="x", board=b, source="x"), Options(timeout=20))
     assert listed.status == "listed"
     got = listed.to_json()["unmodelled"]
-    assert got == [{"permanent": "hand", "card": "Hand of Emrakul", "text": got[0]["text"],
-                    "family": "keywords"}] and got[0]["text"].casefold() == ANNIHILATOR
+    assert got == [{"permanent": "hand", "card": "Ayumi, the Last Visitor", "text": got[0]["text"],
+                    "family": "keywords"}] and got[0]["text"].casefold() == LANDWALK
     checked = run_item(BatchItem(id="y", board=b, declaration={"hand": "B"}, source="y"),
                        Options(timeout=20))
     assert checked.status == "legal" and checked.unmodelled == listed.unmodelled
@@ -279,7 +280,7 @@ def test_batch_lines_carry_the_list_and_strict_is_bad_input(tmp_path: Path) -> N
                        Options(timeout=20, strict=True))
     assert refused.status == "bad_input" and refused.error is not None
     assert refused.error.path == "$.board.permanents[0].card"
-    assert "Hand of Emrakul" in refused.error.message and refused.unmodelled is None
+    assert "Ayumi, the Last Visitor" in refused.error.message and refused.unmodelled is None
     clean = run_item(BatchItem(id="c", board=board([CUB, BEARS]), source="c"),
                      Options(timeout=20, strict=True))
     assert clean.status == "listed" and "unmodelled" not in clean.to_json()
@@ -320,7 +321,7 @@ ENDPOINTS = [
     ("/v1/legal", {"summary": True}), ("/v1/check", {"declaration": {"hand": "B"}}),
     ("/v1/explain", {}), ("/v1/show", {}), ("/v1/blocks", {}),
     ("/v1/blocks/check", {"declaration": {"bears": "hand"}}),
-    ("/v1/damage/check", {"assignment": {"hand": {"B": 7}, "caller": {"B": 8}}}),
+    ("/v1/damage/check", {"assignment": {"hand": {"B": 7}, "caller": {"B": 2}}}),
     ("/v1/damage/resolve", {}),
 ]
 
@@ -334,12 +335,12 @@ def test_api_answers_carry_the_list_and_strict_is_422(client: Any, url: str,
     assert r.json().get("legal") is not False  # these declarations and divisions are legal
     got = r.json()["unmodelled"]
     assert [(u["permanent"], u["card"]) for u in got] == [
-        ("hand", "Hand of Emrakul"), ("caller", "Caller of the Pack")]
+        ("hand", "Ayumi, the Last Visitor"), ("caller", "Dryad Sophisticate")]
     r = client.post(url, json={"board": MIXED, **body, "strict": True})
     assert r.status_code == 422
     error = r.json()["error"]
     assert error["path"] == "$.board.permanents[0].card"
-    assert "Hand of Emrakul" in error["message"]
+    assert "Ayumi, the Last Visitor" in error["message"]
     clean = board([CUB, BEARS], attack={"cub": "B"})
     body = {k: v for k, v in body.items() if k not in ("declaration", "assignment")}
     r = client.post(url, json={"board": clean, **body, "strict": True})
@@ -422,6 +423,6 @@ def test_the_web_page_shows_the_list(client: Any, tmp_path: Path) -> None:
     shown = _page_box(client, tmp_path, [HAND, BEARS])
     assert (shown["status"], shown["hidden"]) == ("ready", False)
     assert shown["head"].startswith("1 combat sentence is not modelled")
-    assert shown["items"] == [["hand", "hand (Hand of Emrakul): annihilator 1"]]
+    assert shown["items"] == [["hand", "hand (Ayumi, the Last Visitor): legendary landwalk"]]
     clean = _page_box(client, tmp_path, [CUB, BEARS])
     assert (clean["status"], clean["hidden"], clean["items"]) == ("ready", True, [])

@@ -2,8 +2,9 @@
 
 Printed values come from the catalog; board overrides replace them; then the modeled effects
 of permanents apply, layer by layer (:data:`LAYERS`): changeling's every creature type, subtypes
-set by Auras (Spreading Seas), keywords granted (Avatar of Slaughter), power/toughness from
-counts (Gaea's Liege), counters and +N/+N effects (Sword of the Paruns), and with them the
+set by Auras (Spreading Seas), types added (a land that becomes a creature), colours set,
+keywords granted (Avatar of Slaughter), power/toughness from counts (Gaea's Liege), base
+power/toughness set, counters and +N/+N effects (Sword of the Paruns), and with them the
 characteristic effects of spells and abilities that resolved this turn (Giant Growth: a
 board's ``effects`` entry; firebreathing: a permanent's ``activations``). Explicit
 ``power``/``toughness`` overrides are final.
@@ -15,9 +16,12 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 
-from mtgcombat.board.conditions import effect_applies
+from mtgcombat.board import setting
+from mtgcombat.board.chosen import Chosen, chosen_matches, granted_keywords, with_chosen_mana
+from mtgcombat.board.conditions import amount, effect_applies
 from mtgcombat.board.model import Board, Permanent
-from mtgcombat.board.resolved import Activation, CardEffect
+from mtgcombat.board.resolved import Activation, CardEffect, with_color
+from mtgcombat.board.state_filters import state_matches
 from mtgcombat.rules.catalog import Catalog, default_catalog, resolved_effects
 from mtgcombat.rules.effects import (
     Effect,
@@ -29,11 +33,10 @@ from mtgcombat.rules.effects import (
     SetSubtypes,
     kinds_with_role,
 )
+from mtgcombat.rules.keywords import KEYWORD_COUNTERS
 from mtgcombat.rules.types import CREATURE_TYPES
 
-_BASIC_MANA = {"Plains": "{W}", "Island": "{U}", "Swamp": "{B}", "Mountain": "{R}",
-               "Forest": "{G}"}
-"""Basic land type → the mana its intrinsic ability adds (CR 305.6)."""
+_BASIC_MANA = setting.BASIC_MANA
 
 
 @dataclass
@@ -69,6 +72,9 @@ class Obj:
     (:func:`resolved_effects`)."""
     owner: str = ""
     """Its owner (the board's ``owner``, default: its controller)."""
+    chosen: Chosen | None = None
+    """The colour and creature type chosen for it as it entered."""
+    token: bool = False
 
     @property
     def is_creature(self) -> bool:
@@ -138,13 +144,15 @@ def _base(perm: Permanent, catalog: Catalog) -> Obj:
         activation_targets=tuple(frozenset() if isinstance(a, int) else frozenset(a.targets)
                                  for a in perm.activations or ()),
         activation_effects=tuple(
-            tuple(resolved_effects(card, a.ability, a.modes) if isinstance(a, Activation)
-                  else resolved_effects(card, None))
+            tuple(with_color(resolved_effects(card, a.ability, a.modes), a.chosen_color)
+                  if isinstance(a, Activation) else with_color(resolved_effects(card, None)))
             if card is not None and not perm.face_down else ()
             for a in perm.activations or ()),
         owner=perm.owner or perm.controller,
+        chosen=perm.chosen,
+        token=perm.token,
         protector=perm.protector,
-        effects=tuple(effects),
+        effects=tuple(with_chosen_mana(effects, perm.chosen)),
         pt_fixed=perm.power is not None or perm.toughness is not None,
     )
     return obj
@@ -231,6 +239,10 @@ class View:
         if sel.your_turn is not None and (
                 (self.board.active_player in self.board.team_of(controller)) != sel.your_turn):
             return False
+        if (sel.chosen_color or sel.chosen_type) and not chosen_matches(sel, obj, source):
+            return False
+        if not state_matches(self, sel, obj, source):
+            return False
         return self._matches_negated(sel, obj) and self._matches_power(sel, obj, source,
                                                                        controller)
 
@@ -286,13 +298,15 @@ class View:
         with their targets and no source permanent."""
         out: list[Applied] = []
         for o in self.objects.values():
-            for targets, done in zip(o.activation_targets, o.activation_effects, strict=True):
-                out.extend(Applied(o, o.controller, eff, targets) for eff in done)
+            for targets, done, x in zip(o.activation_targets, o.activation_effects,
+                                        o.activations or (), strict=True):
+                out.extend(Applied(o, o.controller, eff, targets, x) for eff in done)
         for be in self.board.effects:
             effects = (resolved_effects(self.catalog.get(be.card), be.ability, be.modes)
                        if isinstance(be, CardEffect) else be.effects)
-            out.extend(Applied(None, be.controller, eff, frozenset(be.targets))
-                       for eff in effects)
+            x = be.x or 0 if isinstance(be, CardEffect) else 0
+            out.extend(Applied(None, be.controller, eff, frozenset(be.targets), x)
+                       for eff in with_color(effects, getattr(be, "chosen_color", None)))
         return out
 
     def _apply_effects(self) -> None:
@@ -328,6 +342,8 @@ class Applied:
     controller: str
     effect: Effect
     targets: frozenset[str] = frozenset()
+    x: int = 0
+    """The X of the resolution that made it (0 for a static effect)."""
 
     def affected(self, view: View, sel: Selector) -> list[Obj]:
         """The existing permanents ``sel`` selects for this effect."""
@@ -353,8 +369,9 @@ def _set_subtypes(view: View, app: Applied) -> None:
 def _grant_keywords(view: View, app: Applied) -> None:
     eff = app.effect
     assert isinstance(eff, GrantKeywords)
+    granted = granted_keywords(eff, app.source)
     for o in app.affected(view, eff.affects):
-        o.keywords = o.keywords | frozenset(eff.keywords)
+        o.keywords = o.keywords | granted
 
 
 def _pt_from_count(view: View, app: Applied) -> None:
@@ -381,6 +398,16 @@ def _changeling(objs: list[Obj]) -> None:
             o.subtypes = o.subtypes | EVERY_CREATURE_TYPE
 
 
+def _keyword_counters(objs: list[Obj]) -> None:
+    """Keyword counters (CR 122.1b): a permanent with a flying counter has flying (an ability
+    added in layer 6, CR 613.1f; the vocabulary removes no abilities, so their order there
+    doesn't matter)."""
+    for o in objs:
+        granted = {name for name, n in o.counters.items() if n > 0 and name in KEYWORD_COUNTERS}
+        if granted:
+            o.keywords = o.keywords | granted
+
+
 def _counters(objs: list[Obj]) -> None:
     """+1/+1 and -1/-1 counters (CR 613.4c)."""
     for o in objs:
@@ -400,7 +427,9 @@ def _modify_pt(view: View, app: Applied) -> None:
         host = view.objects.get(src.attached_to or "") if src is not None else None
         if host is None or host.tapped != eff.while_attached_tapped:
             return
-    times = 1 if eff.per is None else len(app.affected(view, eff.per))
+    times = (len(app.affected(view, eff.per)) if eff.per is not None
+             else amount(view, eff.per_amount, src, app.controller))
+    times *= app.x if eff.times_x else 1
     for o in app.affected(view, eff.affects):
         if o.pt_fixed or not o.is_creature:
             continue
@@ -419,15 +448,19 @@ class Layer:
 
 
 LAYERS: tuple[Layer, ...] = (
-    Layer("CR 613.1d: type-changing effects", {"set_subtypes": _set_subtypes},
-          before=_changeling),
-    Layer("CR 613.1f: ability-adding and -removing effects", {"grant_keywords": _grant_keywords}),
+    Layer("CR 613.1d: type-changing effects",
+          {"set_subtypes": _set_subtypes, "add_types": setting.add_types}, before=_changeling),
+    Layer("CR 613.1e: colour-changing effects", {"set_colors": setting.set_colors}),
+    Layer("CR 613.1f: ability-adding and -removing effects", {"grant_keywords": _grant_keywords},
+          before=_keyword_counters),
     Layer("CR 613.4a: characteristic-defining P/T", {"pt_from_count": _pt_from_count}),
+    Layer("CR 613.4b: P/T setting effects", {"set_base_pt": setting.set_base_pt}),
     Layer("CR 613.4c: counters and P/T modifying effects", {"modify_pt": _modify_pt},
           before=_counters),
 )
-"""The modeled layers in the order they apply. The vocabulary has no colour-changing
-(CR 613.1e) or P/T-setting (CR 613.4b) effects."""
+"""The modeled layers in the order they apply; within a layer, effects apply in the order
+the permanents' static effects and then the resolved ones are listed (their timestamps,
+CR 613.7)."""
 
 CHARACTERISTIC_APPLIERS: dict[str, Applier] = {
     kind: apply for layer in LAYERS for kind, apply in layer.appliers.items()

@@ -1,4 +1,5 @@
-"""Whether an effect's condition ("as long as ...") holds on a board.
+"""Whether an effect's condition ("as long as ...") holds on a board, and the amounts "for each"
+changes count.
 
 A condition is checked against the permanents as the :class:`~mtgcombat.board.characteristics.View`
 sees them when the effect applies (CR 611.3a: continuously); an effect whose condition is false
@@ -12,6 +13,9 @@ from typing import TYPE_CHECKING
 from mtgcombat.rules.effects import (
     Condition,
     Controls,
+    CounterCount,
+    Graveyard,
+    GraveyardCount,
     HandSize,
     Life,
     SourceCounters,
@@ -52,6 +56,22 @@ def _state(view: View, cond: SourceState, source: Obj | None) -> bool:
     return any(o.attached_to == obj.id and subtype in o.subtypes for o in view.objects.values())
 
 
+def _graveyard(view: View, cond: Graveyard | GraveyardCount, player: str) -> int:
+    """The cards in ``player``'s graveyard that ``cond`` counts, or the number of card types
+    among them (``card_types``); card names are the catalog's (checked as the board loads)."""
+    names = view.board.player(player).graveyard or []
+    count = cond.count if isinstance(cond, Graveyard) else "cards"
+    if not cond.types_any and not cond.subtypes_any and count == "cards":
+        return len(names)
+    cards = [view.catalog.get(n) for n in names]
+    cards = [c for c in cards
+             if (not cond.types_any or set(c.types).intersection(cond.types_any))
+             and (not cond.subtypes_any or set(c.subtypes).intersection(cond.subtypes_any))]
+    if count == "card_types":
+        return len({t for c in cards for t in c.types})
+    return len(cards)
+
+
 def condition_holds(view: View, cond: Condition, source: Obj | None, controller: str) -> bool:
     """Does ``cond`` hold for an effect of ``source`` (None: no source permanent) controlled
     by ``controller``?"""
@@ -68,6 +88,9 @@ def condition_holds(view: View, cond: Condition, source: Obj | None, controller:
                    for p in _players(view, cond.player, controller))
     if isinstance(cond, HandSize):
         return _within(view.hand_size(controller), cond.at_least, cond.at_most)
+    if isinstance(cond, Graveyard):
+        return any(_within(_graveyard(view, cond, p), cond.at_least, cond.at_most)
+                   for p in _players(view, cond.player, controller))
     if isinstance(cond, SourceState):
         return _state(view, cond, source)
     if isinstance(cond, SourceCounters):
@@ -84,3 +107,17 @@ def effect_applies(view: View, effect: object, source: Obj | None, controller: s
     """Is ``effect`` in force: it has no ``condition``, or its condition holds?"""
     cond = getattr(effect, "condition", None)
     return cond is None or condition_holds(view, cond, source, controller)
+
+
+def amount(view: View, per: CounterCount | GraveyardCount | str | None, source: Obj | None,
+           controller: str) -> int:
+    """How many times a "for each" change of ``source`` applies: once without ``per``; the
+    counters of a kind on the source; the cards in ``controller``'s hand or graveyard."""
+    if per is None:
+        return 1
+    if isinstance(per, GraveyardCount):
+        return _graveyard(view, per, controller)
+    if isinstance(per, CounterCount):
+        return source.counters.get(per.counter, 0) if source is not None else 0
+    assert per == "your_hand_size", per
+    return view.hand_size(controller)

@@ -22,6 +22,7 @@ from typing import Any, NoReturn
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from mtgcombat.board.attachments import check_attachments
+from mtgcombat.board.chosen import Chosen, check_chosen, check_recorded_choices
 from mtgcombat.board.resolved import (
     TAG_MODELS,
     ActivationEntry,
@@ -86,10 +87,14 @@ class Permanent(_Strict):
     summoning_sick: bool = False
     phased_out: bool = False
     face_down: bool = False
+    token: bool = False
+    """A token (CR 111.1), not a card."""
     counters: dict[Name, Count] = Field(default_factory=dict)
     attached_to: Name | None = None
     goaded_by: list[Name] = Field(default_factory=list)
     chosen_player: Name | None = None
+    chosen: Chosen | None = None
+    """The colour and creature type chosen as it entered (:mod:`~mtgcombat.board.chosen`)."""
     activations: list[ActivationEntry] | None = None
     owner: Name | None = None
     protector: Name | None = None
@@ -175,6 +180,7 @@ def _keys_at(loc: tuple[Any, ...]) -> list[str]:
         "permanent": effects.Selector, "filter": effects.Selector, "count": effects.Selector,
         "cost": effects.Cost, "sacrifice": effects.CostPick, "return_to_hand": effects.CostPick,
         "this_turn": ThisTurn,
+        "chosen": Chosen,
     }
     model: type[BaseModel] = Board
     for i, part in enumerate(loc):
@@ -288,6 +294,7 @@ def _check_references(board: Board, catalog: Catalog, file: str | None) -> None:
                          fail)
     check_attachments(board.permanents, catalog, fail, players=frozenset(names))
     check_targets(board, ids, names, catalog, file, fail)
+    check_recorded_choices(board, catalog, fail)
     for i, eff in enumerate(board.effects):
         known_player(eff.controller, f"$.effects[{i}].controller")
         if eff.chosen_player is not None:
@@ -302,8 +309,8 @@ def _check_references(board: Board, catalog: Catalog, file: str | None) -> None:
 
 def _check_players(board: Board, catalog: Catalog, file: str | None,
                    fail: Fail) -> dict[str, int]:
-    """Player names are unique, hands hold catalog cards, the active player exists; returns
-    player name → index."""
+    """Player names are unique, hands and graveyards hold catalog cards, the active player
+    exists; returns player name → index."""
     names: dict[str, int] = {}
     for i, p in enumerate(board.players):
         if p.name in names:
@@ -316,6 +323,8 @@ def _check_players(board: Board, catalog: Catalog, file: str | None,
             if p.hand_size is not None and p.hand_size < len(p.hand):
                 fail(f"hand_size {p.hand_size} is less than the {len(p.hand)} cards in hand",
                      f"$.players[{i}].hand_size")
+        for j, c in enumerate(p.graveyard or ()):
+            catalog.get(c, path=f"$.players[{i}].graveyard[{j}]", file=file)
     if board.active_player not in names:
         fail(f"active player {shown(board.active_player)} is not in players "
              f"({', '.join(shown(n) for n in names)})", "$.active_player")
@@ -392,6 +401,9 @@ def _check_permanent(perm: Permanent, at: str, ids: Mapping[str, int],
         fail("a permanent needs a catalog 'card' or, for a custom permanent, a 'name'", at)
     elif perm.types is None:
         fail("a custom permanent (no 'card') needs 'types'", f"{at}.types")
+    printed = card.effects if card is not None and not perm.face_down else []
+    check_chosen(perm.chosen, [*printed, *perm.effects], perm.card or perm.name or perm.id, at,
+                 fail)
     types = perm.types if perm.types is not None else (card.types if card else [])
     if "Battle" in types:
         if perm.protector is None:

@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
 
-from mtgcombat.rules.catalog import Card, Catalog
-from mtgcombat.rules.effects import Effect
+from mtgcombat.rules.catalog import Card, Catalog, resolved_effects
+from mtgcombat.rules.colors import COLOR_NAMES
+from mtgcombat.rules.effects import Color, Effect, GrantKeywords
 from mtgcombat.rules.fields import CardType, Count, Name, PositiveCount
 from mtgcombat.rules.types import shown
 
@@ -24,6 +25,14 @@ Fail = Callable[[str, str], NoReturn]
 
 MAX_MODES = 20
 """The most modes an entry may list (a bound on the input's size)."""
+TARGETS = ("The permanents and players the spell or ability targeted, and the permanents its "
+           "text refers to that it made or chose without targeting them (\"Create a 3/3 "
+           "token. It gains haste until end of turn.\": the token; \"put a creature card "
+           "from your hand onto the battlefield. That creature gains haste.\": that creature).")
+"""The description of a resolution's ``targets``."""
+CHOSEN_COLOR = ("The colour chosen as it resolved, for \"protection from the color of your "
+                "choice\" (Gods Willing): \"red\" or a letter.")
+"""The description of a resolution's ``chosen_color``."""
 
 
 class _Strict(BaseModel):
@@ -37,12 +46,13 @@ class Activation(_Strict):
     printed order), and for a modal one the ``modes`` chosen (from 1 in printed order)."""
 
     x: Count = 0
-    targets: list[Name] = Field(default_factory=list)
+    targets: list[Name] = Field(default_factory=list, description=TARGETS)
     ability: PositiveCount | None = None
     """Which of the card's abilities with lasting effects this was, from 1 in printed order
     (needed when its card has several)."""
     modes: list[PositiveCount] | None = Field(default=None, max_length=MAX_MODES)
     """For a modal ability, the modes chosen, from 1 in printed order."""
+    chosen_color: Color | None = Field(default=None, description=CHOSEN_COLOR)
 
 
 def _activation_tag(value: object) -> str:
@@ -77,7 +87,7 @@ class CardEffect(_Strict):
 
     card: Name
     controller: Name
-    targets: list[Name] = Field(default_factory=list)
+    targets: list[Name] = Field(default_factory=list, description=TARGETS)
     x: Count | None = None
     chosen_player: Name | None = None
     ability: PositiveCount | None = None
@@ -85,6 +95,7 @@ class CardEffect(_Strict):
     (needed when the card has several)."""
     modes: list[PositiveCount] | None = Field(default=None, max_length=MAX_MODES)
     """For a modal spell or ability, the modes chosen, from 1 in printed order."""
+    chosen_color: Color | None = Field(default=None, description=CHOSEN_COLOR)
 
 
 def _effect_tag(value: object) -> str:
@@ -138,6 +149,8 @@ def check_targets(board: Board, ids: Mapping[str, int], names: Mapping[str, int]
                 check_ability(card, ability, named, at, fail)
                 check_modes(card, ability, act if isinstance(act, Activation) else None,
                             at, fail)
+                check_x(card, act, at, fail)
+                check_color(card, act, at, fail)
             if isinstance(act, Activation):
                 known(act.targets, at)
                 if act.targets and (card is None or not card.resolves):
@@ -153,6 +166,51 @@ def check_targets(board: Board, ids: Mapping[str, int], names: Mapping[str, int]
                      "catalog (no 'resolved' effects)", f"{at}.card")
             check_ability(card, eff.ability, True, at, fail)
             check_modes(card, eff.ability, eff, at, fail)
+            check_x(card, eff, at, fail)
+            check_color(card, eff, at, fail)
+
+
+def check_color(card: Card, entry: int | Activation | CardEffect, at: str,
+                fail: Fail) -> None:
+    """An entry (at ``at``) of a spell or ability that grants protection from the colour of
+    its controller's choice says which colour was chosen (``chosen_color``)."""
+    ability, modes = (None, None) if isinstance(entry, int) else (entry.ability, entry.modes)
+    if not isinstance(entry, int) and entry.chosen_color is not None or not any(
+            getattr(e, "chosen_color_protection", False)
+            for e in resolved_effects(card, ability, modes)):
+        return
+    fail(f"{shown(card.name)}'s ability grants protection from the color of your choice; say "
+         'the colour chosen: "chosen_color": "red"'
+         + ("" if not isinstance(entry, int) else
+            '; an integer entry can\'t say it, write an object such as {"chosen_color": "red"}'),
+         at)
+
+
+def with_color(effects: Iterable[Effect], color: str | None = None) -> list[Effect]:
+    """A recorded resolution's ``effects`` with protection from the colour chosen as it
+    resolved (``color``; none recorded: no protection) written as that keyword, so they
+    don't read the source's own chosen colour."""
+    out: list[Effect] = []
+    for eff in effects:
+        if isinstance(eff, GrantKeywords) and eff.chosen_color_protection:
+            chosen = [f"protection from {COLOR_NAMES[color]}"] if color is not None else []
+            eff = eff.model_copy(update={"keywords": [*eff.keywords, *chosen],
+                                         "chosen_color_protection": False})
+        out.append(eff)
+    return out
+
+
+def check_x(card: Card, entry: int | Activation | CardEffect, at: str, fail: Fail) -> None:
+    """An entry (at ``at``) of a spell or ability whose effects change by X ("gets +X/+X")
+    says its X: an integer activation entry is its X; an object must give ``x``."""
+    if isinstance(entry, int):
+        return
+    given = entry.x is not None if isinstance(entry, CardEffect) else "x" in entry.model_fields_set
+    if given or not any(getattr(e, "times_x", False) for e in resolved_effects(
+            card, entry.ability, entry.modes)):
+        return
+    fail(f"{shown(card.name)}'s ability changes power or toughness by X; say the X it "
+         'resolved with: "x": N', at)
 
 
 def check_ability(card: Card, ability: int | None, named: bool, at: str, fail: Fail) -> None:

@@ -57,10 +57,8 @@ from mtgcombat.rules.effects import (
     MustBlockAttackers,
     Selector,
 )
+from mtgcombat.rules.keywords import landwalk_land
 from mtgcombat.rules.protection import qualities, quality_matches
-
-_LANDWALK = {"islandwalk": "Island", "forestwalk": "Forest", "swampwalk": "Swamp",
-             "mountainwalk": "Mountain", "plainswalk": "Plains"}
 
 
 def blocking_players(board: Board) -> frozenset[str]:
@@ -113,8 +111,9 @@ def evasion(attacker: Obj, blocker: Obj, defender_lands: list[Obj]) -> str | Non
                                    or attacker.colors & blocker.colors):
         return ("intimidate (CR 702.13b): only artifact creatures and creatures sharing a "
                 "colour can block it")
-    for kw, land_type in _LANDWALK.items():
-        if kw in ak and any(land_type in land.subtypes for land in defender_lands):
+    for kw in sorted(ak):
+        land_type = landwalk_land(kw)
+        if land_type is not None and any(land_type in land.subtypes for land in defender_lands):
             return f"{kw} (CR 702.14c): the defending player controls a {land_type}"
     if "skulk" in ak and (blocker.power or 0) > (attacker.power or 0):
         return "skulk (CR 702.118b): creatures with greater power can't block it"

@@ -18,7 +18,13 @@ from typing import Literal
 from mtgcombat.board.characteristics import Obj, View
 from mtgcombat.board.model import Board, Permanent
 from mtgcombat.compile.base import effect_sources
-from mtgcombat.damage.keywords import Bonuses, bonuses_for, keyword_bonuses, with_bonus
+from mtgcombat.damage.keywords import (
+    Bonuses,
+    after_afflict,
+    bonuses_for,
+    keyword_bonuses,
+    with_bonus,
+)
 from mtgcombat.damage.prevention import Prevention, prevention_at
 from mtgcombat.errors import BoardError
 from mtgcombat.rules.catalog import Catalog, default_catalog
@@ -106,9 +112,14 @@ class Combat:
 
     def prevents(self, source: str, recipient: str) -> bool:
         """Is all combat damage from ``source`` to ``recipient`` prevented (a fog, or the
-        recipient's protection from a quality of the source; 615, 702.16e, 702.16j)?"""
+        recipient's protection from a quality of the source; 615, 702.16e, 702.16j)? Never
+        when damage can't be prevented (615.12)."""
         src = self.fighters[source]
-        if source in self.prevention.fogged:
+        if self.prevention.unpreventable:
+            return False
+        prev = self.prevention
+        if (source in prev.fogged or source in prev.warded.get(recipient, ())
+                or source in prev.once.get(recipient, ())):
             return True
         rec = self.fighters.get(recipient)
         if rec is not None:
@@ -281,7 +292,8 @@ def combat_at(board: Board, catalog: Catalog | None = None, *, trigger: bool = T
             left.add(target)
     silenced = _silenced(board, view, attack, blocked, catalog)
     if trigger:
-        board = _life_becomes_one(board, {attack[a] for a in silenced})
+        life_one = {attack[a] for a in silenced}
+        board = _life_becomes_one(after_afflict(board, view, life_one), life_one)
     return Combat(board=board, fighters=fighters, attack=attack, blocked=blocked,
                   blocks=blocks, counters=counters, left=frozenset(left), catalog=catalog,
                   silenced=silenced, prevention=prevention_at(board, view, fighters),

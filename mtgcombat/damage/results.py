@@ -220,10 +220,18 @@ def after(combat: Combat, result: StepResult) -> Combat:
                   blocked=combat.blocked, blocks=nxt.blocks, counters=nxt.counters,
                   left=nxt.left | combat.left, catalog=combat.catalog,
                   silenced=combat.silenced & frozenset(nxt.attack),
-                  prevention=replace(nxt.prevention, shields=dict(result.shields)),
+                  prevention=replace(nxt.prevention, shields=dict(result.shields),
+                                     once=_once_left(combat, result)),
                   as_unblocked=nxt.as_unblocked,
                   walker_controllers={**combat.walker_controllers, **nxt.walker_controllers},
                   bonuses=combat.bonuses)
+
+
+def _once_left(combat: Combat, result: StepResult) -> dict[str, frozenset[str]]:
+    """The "next time this source would deal damage" preventions the step didn't use up."""
+    dealt = {(e.source, e.recipient) for e in result.events if e.amount > 0}
+    return {r: frozenset(s for s in srcs if (s, r) not in dealt)
+            for r, srcs in combat.prevention.once.items()}
 
 
 def _with_counters(perm: Permanent, n: int) -> dict[str, Any]:

@@ -118,7 +118,7 @@ _PROTECTION = {"protection from white": "W", "protection from blue": "U",
                "protection from green": "G"}
 _COLOR_QUALITIES = frozenset(k.removeprefix("protection from ") for k in _PROTECTION)
 _LANDWALK = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp",
-             "mountainwalk": "Mountain", "forestwalk": "Forest"}
+             "mountainwalk": "Mountain", "forestwalk": "Forest", "desertwalk": "Desert"}
 
 
 def evasion_reason(attacker: Obj, blocker: Obj, defender_land_types: frozenset[str],

@@ -71,6 +71,13 @@ WITH_TEXT: frozenset[str] = _names("cost")
 KEYWORD_NAMES: frozenset[str] = NO_PARAM | NUMBERED | WITH_TEXT
 """Every keyword name (CR 702), lower case."""
 
+KEYWORD_COUNTERS: frozenset[str] = frozenset({
+    "flying", "first strike", "double strike", "deathtouch", "decayed", "exalted", "haste",
+    "hexproof", "indestructible", "lifelink", "menace", "reach", "shadow", "trample",
+    "vigilance"})
+"""Keyword counters (CR 122.1b): a permanent with one or more of these counters on it has
+that keyword ability (the counter is named as the keyword is, ``first strike``)."""
+
 _BY_LENGTH = sorted(KEYWORD_NAMES, key=len, reverse=True)
 _LANDWALK = re.compile(r"^((?:nonbasic |legendary |snow |artifact )?)([a-z' -]*?)walk$")
 _TYPED = re.compile(r"^([a-z' -]+?)(cycling| offering)(?: (.+))?$")
@@ -79,6 +86,16 @@ _QUALITIES = frozenset({"everything", "all colors", "each color", "the chosen co
                         "the color of your choice", "all", "players", "each of your opponents",
                         "instants", "sorceries", "abilities"})
 _LAND_WORDS = {t.casefold(): t for t in LAND_TYPES}
+
+
+def landwalk_land(keyword: str) -> str | None:
+    """The land type of a landwalk keyword naming one (``desertwalk`` → ``Desert``, CR
+    702.14a), or None (a non-landwalk keyword, or landwalk of a quality: ``nonbasic
+    landwalk``, ``snow swampwalk``)."""
+    m = _LANDWALK.match(keyword)
+    if m is None or m.group(1):
+        return None
+    return _LAND_WORDS.get(m.group(2))
 
 
 class UnknownKeyword(ValueError):

@@ -64,9 +64,9 @@ def check_produced(text: str) -> str:
         raise ValueError(f"not produced mana: {_shown(text)} (expected symbols in braces, "
                          "like '{G}' or '{any}')")
     for body in _SYMBOL.findall(text):
-        if body != "any" and body not in COLOR_LETTERS and body != "C":
+        if body not in ("any", "chosen", "C") and body not in COLOR_LETTERS:
             raise ValueError(f"unknown produced mana {{{body[:20]}}} in {_shown(text)} "
-                             "(expected {W}, {U}, {B}, {R}, {G}, {C} or {any})")
+                             "(expected {W}, {U}, {B}, {R}, {G}, {C}, {any} or {chosen})")
     return text
 
 

@@ -48,12 +48,16 @@ from mtgcombat.rules.effects.block import (
     MustBlockAttackers,
 )
 from mtgcombat.rules.effects.characteristic import (
+    AddTypes,
     CounterCount,
     GrantKeywords,
+    GraveyardCount,
     ManaAbility,
     ModifyPowerToughness,
     NoActivatedAbilities,
     PowerToughnessFromCount,
+    SetBasePowerToughness,
+    SetColors,
     SetSubtypes,
 )
 from mtgcombat.rules.effects.common import (
@@ -71,6 +75,7 @@ from mtgcombat.rules.effects.common import (
 from mtgcombat.rules.effects.conditions import (
     Condition,
     Controls,
+    Graveyard,
     HandSize,
     Life,
     SourceCounters,
@@ -79,9 +84,11 @@ from mtgcombat.rules.effects.conditions import (
 )
 from mtgcombat.rules.effects.damage import (
     AssignsDamageByToughness,
+    DamageCantBePrevented,
     MayAssignAsThoughUnblocked,
     PlayerProtection,
     PreventCombatDamage,
+    PreventDamageTo,
     PreventNextDamage,
 )
 from mtgcombat.rules.fields import Color
@@ -103,6 +110,9 @@ Effect = Annotated[
     | GrantKeywords
     | ModifyPowerToughness
     | SetSubtypes
+    | AddTypes
+    | SetColors
+    | SetBasePowerToughness
     | PowerToughnessFromCount
     | ManaAbility
     | NoActivatedAbilities
@@ -125,6 +135,8 @@ Effect = Annotated[
     | MayAssignAsThoughUnblocked
     | PreventCombatDamage
     | PreventNextDamage
+    | PreventDamageTo
+    | DamageCantBePrevented
     | PlayerProtection,
     Field(discriminator="kind"),
 ]
@@ -156,10 +168,12 @@ def kinds_with_role(*roles: EffectRole) -> frozenset[str]:
 
 __all__ = [
     "AssignsDamageByToughness",
+    "DamageCantBePrevented",
     "MayAssignAsThoughUnblocked",
     "PlayerProtection",
     "PreventCombatDamage",
     "PreventNextDamage",
+    "PreventDamageTo",
     "AttackCost",
     "BlockCost",
     "CanBlockAdditional",
@@ -181,6 +195,8 @@ __all__ = [
     "Color",
     "Condition",
     "Controls",
+    "Graveyard",
+    "GraveyardCount",
     "HandSize",
     "Life",
     "SourceCounters",
@@ -211,6 +227,9 @@ __all__ = [
     "ScopeKind",
     "Selector",
     "SetSubtypes",
+    "AddTypes",
+    "SetBasePowerToughness",
+    "SetColors",
     "XCount",
     "XSource",
     "EFFECT_KINDS",

@@ -16,6 +16,8 @@ from mtgcombat.rules.effects.common import (
 from mtgcombat.rules.effects.conditions import Condition, Controls
 from mtgcombat.rules.fields import (
     PT,
+    CardType,
+    Color,
     Count,
     Keyword,
     ManaCost,
@@ -28,6 +30,22 @@ from mtgcombat.rules.fields import (
 # --- characteristics ------------------------------------------------------------------------
 
 
+class CounterCount(_Frozen):
+    """The number of ``counter`` counters on the source ("for each charge counter on ~")."""
+
+    counter: Name
+
+
+class GraveyardCount(_Frozen):
+    """The number of cards in the graveyard of the source's controller (``graveyard``
+    ``you``) having one of ``types_any`` and one of ``subtypes_any`` (any card when empty):
+    "for each creature card in your graveyard"."""
+
+    graveyard: Literal["you"]
+    types_any: list[CardType] = Field(default_factory=list)
+    subtypes_any: list[Subtype] = Field(default_factory=list)
+
+
 class GrantKeywords(_Frozen):
     """Affected permanents have ``keywords`` (Avatar of Slaughter: double strike)."""
 
@@ -35,6 +53,9 @@ class GrantKeywords(_Frozen):
     role: ClassVar[EffectRole] = "characteristic"
     affects: Selector
     keywords: list[Keyword]
+    chosen_color_protection: bool = False
+    """Also protection from the colour chosen for the source as it entered (the board's
+    ``chosen.color``: "enchanted creature has protection from the chosen color")."""
     condition: Condition | None = None
     """Only while this holds ("as long as ...")."""
 
@@ -55,6 +76,15 @@ class ModifyPowerToughness(_Frozen):
     per: Selector | None = None
     """For each permanent matching ``per`` (relative to the source): the change is multiplied
     by their number (Blanchwood Armor: +1/+1 for each Forest you control)."""
+    per_amount: CounterCount | GraveyardCount | Literal["your_hand_size"] | None = None
+    """Or for each counter of a kind on the source ("for each oil counter on it"), each card
+    in its controller's hand ("for each card in your hand") or each card of some types in
+    its controller's graveyard ("for each creature card in your graveyard")."""
+    times_x: bool = False
+    """The change is multiplied by the X of the resolution the board records (an
+    activation's ``x``, a top-level entry's ``x``): Untamed Might's "+X/+X" is ``power`` 1,
+    ``toughness`` 1; Death Wind's "-X/-X" -1, -1. Only for what a spell or ability does on
+    resolution; a static effect's X is 0."""
     condition: Condition | None = None
     """Only while this holds ("as long as ...")."""
 
@@ -66,6 +96,42 @@ class SetSubtypes(_Frozen):
     role: ClassVar[EffectRole] = "characteristic"
     affects: Selector
     subtypes: list[Subtype]
+
+
+class AddTypes(_Frozen):
+    """Affected permanents get card types ``types`` and subtypes ``subtypes`` and keep all
+    their others (CR 205.1b: "in addition to its other types", "it's still a land", "becomes
+    an artifact creature"; Mishra's Factory: "becomes a 2/2 Assembly-Worker artifact
+    creature"); ``all_creature_types``: every creature type too (Mutavault)."""
+
+    kind: Literal["add_types"] = "add_types"
+    role: ClassVar[EffectRole] = "characteristic"
+    affects: Selector
+    types: list[CardType] = Field(default_factory=list)
+    subtypes: list[Subtype] = Field(default_factory=list)
+    all_creature_types: bool = False
+
+
+class SetColors(_Frozen):
+    """Affected permanents' colours become ``colors`` (CR 613.1e; Celestial Colonnade: "becomes
+    a 4/4 white and blue Elemental creature")."""
+
+    kind: Literal["set_colors"] = "set_colors"
+    role: ClassVar[EffectRole] = "characteristic"
+    affects: Selector
+    colors: list[Color] = Field(min_length=1)
+
+
+class SetBasePowerToughness(_Frozen):
+    """Affected creatures have base power and toughness ``power``/``toughness`` (CR 613.4b;
+    Ovinize-likes: "Target creature has base power and toughness 1/1 until end of turn.";
+    Mutavault: "becomes a 2/2 creature"); counters and +N/+N effects still apply on top."""
+
+    kind: Literal["set_base_pt"] = "set_base_pt"
+    role: ClassVar[EffectRole] = "characteristic"
+    affects: Selector
+    power: Count
+    toughness: Count
 
 
 class PowerToughnessFromCount(_Frozen):
@@ -80,12 +146,6 @@ class PowerToughnessFromCount(_Frozen):
 
 
 # --- resources ------------------------------------------------------------------------------
-
-
-class CounterCount(_Frozen):
-    """The number of ``counter`` counters on the source ("for each charge counter on ~")."""
-
-    counter: Name
 
 
 class ManaAbility(_Frozen):

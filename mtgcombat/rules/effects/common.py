@@ -99,6 +99,21 @@ class Selector(_Frozen):
     your_turn: bool | None = None
     """Only during the turn of the source's controller (True: "during your turn"; with teams,
     their team's turn) or only during other turns (False: "during turns other than yours")."""
+    token: bool | None = None
+    """Only tokens (True: "creature tokens you control") or only nontoken permanents (False:
+    "nontoken creatures"); the board's ``token``."""
+    has_attached: Literal["Equipment", "Aura"] | None = None
+    """Only permanents some Equipment (``Equipment``: "equipped creatures you control") or some
+    Aura (``Aura``: "enchanted creatures you control") is attached to."""
+    attached_to: Literal["self", "attached"] | None = None
+    """Only permanents attached to the source (``self``) or to the permanent the source is
+    attached to (``attached``): "for each Aura attached to it"."""
+    chosen_color: bool = False
+    """Only permanents of the colour chosen for the source as it entered (the board's
+    ``chosen.color``: "creatures you control of the chosen color")."""
+    chosen_type: bool = False
+    """Only permanents of the creature type chosen for the source as it entered (the board's
+    ``chosen.creature_type``: "creatures of the chosen type")."""
 
 
 SELF = Selector(which="self")

@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from mtgcombat.rules.effects.common import Selector, _Frozen
-from mtgcombat.rules.fields import Count, Name
+from mtgcombat.rules.fields import CardType, Count, Name, Subtype
 
 PlayerRel = Literal["you", "opponent"]
 """``you``: the source's controller; ``opponent``: some opponent of that player ("an opponent
@@ -78,11 +78,28 @@ class SourceCounters(_Frozen):
     at_least: Count = 1
 
 
+class Graveyard(_Frozen):
+    """The player's graveyard holds between ``at_least`` and ``at_most`` cards having one of
+    ``types_any`` and one of ``subtypes_any`` (any card when empty): threshold, "seven or more
+    cards in your graveyard"; descend 4, "four or more permanent cards". With ``count``
+    ``card_types``, the number of card types among those cards is counted instead (delirium,
+    "four or more card types among cards in your graveyard"). With ``opponent``: some
+    opponent's graveyard ("an opponent has eight or more cards in their graveyard")."""
+
+    kind: Literal["graveyard"] = "graveyard"
+    player: PlayerRel = "you"
+    at_least: Count | None = None
+    at_most: Count | None = None
+    types_any: list[CardType] = Field(default_factory=list)
+    subtypes_any: list[Subtype] = Field(default_factory=list)
+    count: Literal["cards", "card_types"] = "cards"
+
+
 Condition = Annotated[
-    Controls | YourTurn | Life | HandSize | SourceState | SourceCounters,
+    Controls | YourTurn | Life | HandSize | SourceState | SourceCounters | Graveyard,
     Field(discriminator="kind"),
 ]
 """A condition an effect applies under, discriminated by ``kind``."""
 
-__all__ = ["Condition", "Controls", "HandSize", "Life", "PlayerRel", "SourceCounters",
+__all__ = ["Condition", "Controls", "Graveyard", "HandSize", "Life", "PlayerRel", "SourceCounters",
            "SourceState", "YourTurn"]

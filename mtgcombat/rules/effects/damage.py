@@ -51,6 +51,35 @@ class PreventNextDamage(_Frozen):
     to_targets: bool = False
     """The shield is on each player or permanent its spell or ability targeted ("to any
     target", "to target creature"), instead of on ``to``."""
+    to_you: bool = False
+    """The shield is on the effect's controller ("dealt to you"), instead of on ``to``."""
+
+
+class PreventDamageTo(_Frozen):
+    """Prevent all combat damage that would be dealt to the permanents ``affects`` selects
+    (None: none), and to the effect's controller with ``you`` (CR 615; Dawn Elemental: "Prevent
+    all damage that would be dealt to this creature."); with ``sources``, only the damage dealt
+    by creatures it selects (Champion Lancer: "... dealt to this creature by creatures.")."""
+
+    kind: Literal["prevent_damage_to"] = "prevent_damage_to"
+    role: ClassVar[EffectRole] = "damage"
+    affects: Selector | None = SELF
+    you: bool = False
+    sources: Selector | None = None
+    once: bool = False
+    """Only the next time each of those sources would deal damage to them this turn: in the
+    first combat damage step it deals them damage (Circle of Protection: Red: "The next time
+    a red source of your choice would deal damage to you this turn, prevent that damage.",
+    the chosen source named in the resolution's ``targets``)."""
+
+
+class DamageCantBePrevented(_Frozen):
+    """Combat damage can't be prevented (CR 615.12; Leyline of Punishment: "Damage can't be
+    prevented."; Skullcrack: "Damage can't be prevented this turn."): fogs, prevention shields
+    and protection prevent none of it."""
+
+    kind: Literal["damage_cant_be_prevented"] = "damage_cant_be_prevented"
+    role: ClassVar[EffectRole] = "damage"
 
 
 class PlayerProtection(_Frozen):

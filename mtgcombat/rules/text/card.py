@@ -104,6 +104,7 @@ def card_from_corpus(card: CorpusCard) -> Card:
             "text": face.text, "effects": list(compiled.effects),
             "resolved": list(compiled.resolved), "origin": "corpus",
             "abilities": [_ability(a) for a in compiled.abilities],
+            "notes": " ".join(f"{what.rstrip('.')}: {note}." for what, note in compiled.recorded),
             "unmodelled": [UnmodelledSentence(text=u.text, family=u.family)
                            for u in unmodelled],
         })

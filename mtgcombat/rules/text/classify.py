@@ -9,8 +9,9 @@ the damage and is reported only if its effect itself is combat text. Then, in th
 
 1. **Not effects**: when a spell may be cast or an ability activated (``Cast ~ only during
    combat``, ``Activate only before blockers are declared``) is never reported.
-2. **Counters**: keyword counters (``put a flying counter on it``, CR 122.1b) are reported
-   (the engine doesn't grant their keywords), and so are power/toughness counters other than
+2. **Counters**: keyword counters (``put a flying counter on it``, CR 122.1b) are combat
+   text (they grant keywords; the sentences the ``counters`` templates read as board state
+   are modelled before this), and so are power/toughness counters other than
    +1/+1 and -1/-1 (``seven +1/+0 counters``). Other counters put, moved or removed,
    tapping, untapping and goading (``Goad target creature``) are one-shot changes the board
    records itself (``counters``, ``tapped``, ``goaded_by``): not reported. A +1/+1 or -1/-1
@@ -188,8 +189,8 @@ def combat_family(sentence: Sentence, card: Sequence[Sentence] = ()) -> str | No
 
 _KEYWORD_COUNTER = re.compile(r"\b(?:" + "|".join(re.escape(k) for k in _COMBAT_KEYWORD_WORDS)
                               + r") counters?\b", re.I)
-"""Keyword counters (CR 122.1b): the board records them, the engine doesn't grant their
-keywords."""
+"""Keyword counters (CR 122.1b): the board records them and the engine grants their keywords,
+so a sentence putting them is combat text."""
 
 COMBAT_KEYWORDS: frozenset[str] = frozenset(_COMBAT_KEYWORD_WORDS)
 """Keyword names whose rules act in combat (modelled or not)."""

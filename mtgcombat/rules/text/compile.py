@@ -10,20 +10,25 @@ deterministic: the same text always gives the same result.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from mtgcombat.rules.corpus import CorpusFace
-from mtgcombat.rules.effects import Effect
+from mtgcombat.rules.effects import Effect, GrantKeywords
 from mtgcombat.rules.text.classify import combat_family
 from mtgcombat.rules.text.families import TEMPLATES
 from mtgcombat.rules.text.families.keywords import (
     keyword_effects,
+    keyword_resolution,
     keyword_status,
+    recorded_note,
     split_keyword_line,
 )
-from mtgcombat.rules.text.modes import Choice, choice, modal_heads
-from mtgcombat.rules.text.sentences import REMINDER, Sentence, sentences
+from mtgcombat.rules.text.sentences import REMINDER, SPREE_MODE, Sentence, sentences
 from mtgcombat.rules.text.templates import Context, Piece, first_match
+
+if TYPE_CHECKING:
+    from mtgcombat.rules.text.modes import Choice
 
 
 @dataclass(frozen=True)
@@ -69,6 +74,9 @@ class CompiledText:
     modelled: tuple[tuple[str, str], ...]
     unmodelled: tuple[Unmodelled, ...]
     abilities: tuple[Ability, ...] = ()
+    recorded: tuple[tuple[str, str], ...] = ()
+    """``(keyword or sentence, note)`` for modelled text whose effects are board state the
+    board records once it resolved (tokens, counters, sacrificed permanents), not effects."""
 
     @property
     def has_combat_text(self) -> bool:
@@ -119,6 +127,7 @@ class _Acc:
         self.resolved: list[Effect] = []
         self.modelled: list[tuple[str, str]] = []
         self.unmodelled: list[Unmodelled] = []
+        self.recorded: list[tuple[str, str]] = []
         self.resolving: dict[int, list[tuple[str, Sentence, Piece]]] = {}
         self.kinds: dict[int, str] = {}
         """Each line's kind of ability (modes aside)."""
@@ -128,9 +137,16 @@ class _Acc:
         for kw in keywords:
             self.keywords.append(kw)
             status = keyword_status(kw)
-            if status == "modelled":
+            resolution = keyword_resolution(kw)
+            if resolution is not None:  # an ability of its own: the board records it resolving
+                self.resolving.setdefault(s.line, []).append(
+                    ("keywords", replace(s, text=kw), Piece(resolved=resolution)))
+            elif status == "modelled":
                 self.effects.extend(keyword_effects(kw))
                 self.modelled.append(("keywords", kw))
+                note = recorded_note(kw)
+                if note is not None:
+                    self.recorded.append((kw, note))
             elif status == "unmodelled":
                 self.unmodelled.append(Unmodelled(kw, "keywords"))
         for part in odd:  # a keyword whose parameter isn't understood: its rules aren't applied
@@ -147,12 +163,18 @@ class _Acc:
         self.effects.extend(piece.effects)
         self.keywords.extend(piece.keywords)
         self.modelled.append((family, s.text))
+        self.recorded.extend(_notes(s, piece))
 
     def modal(self) -> dict[int, tuple[Choice, list[int], list[list[_Part]]]]:
         """Each modal ability with lasting effects in some mode: its line → how many modes are
         chosen, its bullet lines and each mode's parts. The modes of one whose number of
         choices isn't understood are reported instead."""
         out: dict[int, tuple[Choice, list[int], list[list[_Part]]]] = {}
+        if not any(line.lstrip().startswith("•") or SPREE_MODE.match(line.lstrip())
+                   for line in self.lines):
+            return out  # no modes: the modes module (its patterns) isn't loaded
+        from mtgcombat.rules.text.modes import choice, modal_heads
+
         for head, bullets in modal_heads(self.lines).items():
             parts = [self.resolving.pop(b, []) for b in bullets]
             if not any(parts):
@@ -189,6 +211,7 @@ class _Acc:
                 self.effects.extend(piece.effects)
                 self.keywords.extend(piece.keywords)
                 self.modelled.append((family, s.text))
+                self.recorded.extend(_notes(s, piece))
             abilities.append(Ability(
                 _strip_reminder(self.lines[line]), _resolved(own),
                 tuple(Mode(_strip_reminder(self.lines[b]).lstrip("• "), _resolved(mode))
@@ -197,15 +220,32 @@ class _Acc:
             self.resolved.extend(abilities.pop().resolved)
         return CompiledText(tuple(dict.fromkeys(self.keywords)), tuple(self.effects),
                             tuple(self.resolved), tuple(self.modelled),
-                            tuple(self.unmodelled), tuple(abilities))
+                            tuple(self.unmodelled), tuple(abilities), tuple(self.recorded))
 
 
 _Part = tuple[str, Sentence, Piece]
 """A modelled sentence with lasting effects: its family, the sentence and what it compiles to."""
 
 
+def _notes(s: Sentence, piece: Piece) -> list[tuple[str, str]]:
+    """What the board records of a modelled sentence: its piece's notes, and for each keyword
+    it grants whose effects are board state (annihilator, mentor, ...), what that is."""
+    granted = [kw for e in (*piece.effects, *piece.resolved) if isinstance(e, GrantKeywords)
+               for kw in e.keywords]
+    return [*((s.text, note) for note in piece.notes),
+            *((s.text, f"{kw}: {note}") for kw in granted
+              if (note := recorded_note(kw)) is not None)]
+
+
 def _resolved(parts: list[_Part]) -> tuple[Effect, ...]:
     return tuple(e for _, _, piece in parts for e in piece.resolved)
+
+
+def _around(every: list[Sentence], s: Sentence) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The normalised sentences before and after ``s`` in its ability (line)."""
+    line = [t for t in every if t.line == s.line]
+    at = next(k for k, t in enumerate(line) if t is s)
+    return tuple(t.norm for t in line[:at]), tuple(t.norm for t in line[at + 1:])
 
 
 def compile_text(text: str, name: str, *, types: frozenset[str] = frozenset(),
@@ -223,7 +263,7 @@ def compile_text(text: str, name: str, *, types: frozenset[str] = frozenset(),
         if s.kind == "keywords":
             acc.keyword_line(s)
             continue
-        ctx = Context(name, types, subtypes, s.kind, s.cost, s.limit)
+        ctx = Context(name, types, subtypes, s.kind, s.cost, s.limit, *_around(every, s))
         found = _match(s, ctx)
         if s.level:
             family = found[0] if found else combat_family(s, every)

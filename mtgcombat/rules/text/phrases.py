@@ -100,7 +100,7 @@ def _with_clause(rest: str, fields: dict[str, Any]) -> bool:
             fields["power_less_than"] = n + 1
         return True
     m = re.fullmatch(r"with (?:a|one or more) ([+\-]\d/[+\-]\d|[a-z]+) counters? on (?:it|them)",
-                     rest)
+                     rest) or re.fullmatch(r"with ([+\-]\d/[+\-]\d|[a-z]+) counters on them", rest)
     if m:
         fields["counter"] = m.group(1)
         return True
@@ -130,6 +130,15 @@ def _adjective(word: str, fields: dict[str, Any]) -> bool:
     if w in ("tapped", "untapped"):
         fields["tapped"] = w == "tapped"
         return True
+    if w in ("equipped", "enchanted"):
+        fields["has_attached"] = "Equipment" if w == "equipped" else "Aura"
+        return True
+    if w == "nontoken":
+        fields["token"] = False
+        return True
+    if w == "colorless":
+        fields.setdefault("colors_none", []).extend(COLOR_WORDS.values())
+        return True
     if w == "attacking":
         fields["attacking"] = "any"
         return True
@@ -154,6 +163,29 @@ def _adjective(word: str, fields: dict[str, Any]) -> bool:
     return False
 
 
+def _suffixes(p: str, low: str, fields: dict[str, Any]) -> tuple[str, str, bool]:
+    """Reads a trailing ``that are enchanted`` / ``that are equipped`` and ``of the chosen
+    type`` / ``of the chosen color`` into ``fields``: the rest of the phrase (as written and
+    folded), and whether ``that are ...`` was read."""
+    state = re.search(r" that are (enchanted|equipped)$", low)
+    if state and _adjective(state.group(1), fields):
+        p, low = p[: state.start()], low[: state.start()]
+    chosen = re.search(r" of the chosen (type|color)$", low)
+    if chosen:
+        fields["chosen_type" if chosen.group(1) == "type" else "chosen_color"] = True
+        p, low = p[: chosen.start()], low[: chosen.start()]
+    return p, low, state is not None
+
+
+def _fits(fields: dict[str, Any], head: str, hs: str, state: bool) -> bool:
+    """Do the filters read fit the head noun? "Enchanted creature you control" (singular) is
+    the one an Aura enchants, no group; "permanents of the chosen type" is a chosen card
+    type, not a creature type."""
+    if "has_attached" in fields and not state and hs == head.casefold():
+        return False
+    return not (fields.get("chosen_type") and hs != "creature")
+
+
 def selector(phrase: str) -> Selector | None:
     """The selector a noun phrase means, or None when it is not understood."""
     p = " ".join(phrase.strip().split())
@@ -163,6 +195,7 @@ def selector(phrase: str) -> Selector | None:
     if _ATTACHED.match(low):
         return Selector(which="attached")
     fields: dict[str, Any] = {}
+    definite = low.startswith("the ")  # "the creature", "the token": a back-reference
     for article in ("each ", "all ", "the ", "a ", "an "):
         if low.startswith(article):
             p, low = p[len(article):], low[len(article):]
@@ -182,19 +215,21 @@ def selector(phrase: str) -> Selector | None:
             p = p[:at] + p[at + len(clause):]
             low = low[:at] + low[at + len(clause):]
             break
+    p, low, state = _suffixes(p, low, fields)
     m = re.search(r" (with|without) ", low)
     if m:
         if not _with_clause(low[m.start() + 1:], fields):
             return None
         p, low = p[: m.start()], low[: m.start()]
-    words = p.split()
-    if not words:
+    if not (words := p.split()):
         return None
     head = words[-1]
     hs = singular(head)
     if hs in ("creature", "permanent"):
         if hs == "creature":
             fields.setdefault("types", []).append("Creature")
+    elif hs in ("token", "tokens"):
+        fields["token"] = True
     elif subtype_word(head) is not None:
         fields.setdefault("subtypes_any", []).append(subtype_word(head))
     elif type_word(head) is not None:
@@ -204,6 +239,8 @@ def selector(phrase: str) -> Selector | None:
     for w in words[:-1]:
         if not _adjective(w, fields):
             return None
+    if not _fits(fields, head, hs, state) or (definite and hs == head.casefold()):
+        return None
     fields = {k: (sorted(set(v)) if isinstance(v, list) else v) for k, v in fields.items()}
     try:
         return Selector(**fields)

@@ -38,10 +38,16 @@ _ABILITY_WORDS = (
     "parley", "radiance", "raid", "rally", "renew", "repartee", "revolt", "secret council",
     "spell mastery", "strive", "survival", "sweep", "tempting offer", "threshold", "underdog",
     "undergrowth", "valiant", "void", "will of the council")
-_ABILITY_WORD = re.compile(r"^(?:" + "|".join(re.escape(w) for w in _ABILITY_WORDS)
-                           + r") — ", re.I)
-"""An ability word (CR 207.2c) before an ability: it has no rules meaning, so the sentence is
-read without it."""
+_ABILITY_WORD_SET = frozenset(_ABILITY_WORDS)
+
+
+def _ability_word(line: str) -> str:
+    """The ability word (CR 207.2c) starting ``line`` with its dash (``Landfall — ``), or "":
+    it has no rules meaning, so the sentence is read without it."""
+    head, dash, _ = line.partition(" — ")
+    return line[:len(head) + 3] if dash and head.lower() in _ABILITY_WORD_SET else ""
+
+
 _COST_START = re.compile(r"^(?:\{|[A-Z][a-z]+ |Pay |Sacrifice |Tap |Exile |Discard |Remove |"
                          r"Return |Put |Reveal |Collect |Forage|Exert |[+−\-]?\d|X:)")
 
@@ -160,8 +166,7 @@ def sentences(text: str, name: str, *, spell: bool = False, legendary: bool = Fa
         m = _ACTIVATED.match(line)
         if m and (_is_cost(m.group(1)) or _LOYALTY.match(line)):
             cost, line = normalise(m.group(1), names), m.group(2)
-        word = _ABILITY_WORD.match(line)
-        prefix = word.group(0) if word else ""
+        prefix = _ability_word(line)
         line = line[len(prefix):]
         kind: AbilityKind = ("activated" if cost else "triggered" if _TRIGGER.match(line)
                              else "spell" if spell else "static")

@@ -54,17 +54,24 @@ class Context:
     limit: str = ""
     """Limits on an activated ability or its mana that follow the sentence (``Activate only
     once each turn.``); see :class:`~mtgcombat.rules.text.sentences.Sentence`."""
+    before: tuple[str, ...] = ()
+    """The normalised sentences before this one in its ability (line), in printed order."""
+    after: tuple[str, ...] = ()
+    """The normalised sentences after this one in its ability (line), in printed order."""
 
 
 @dataclass(frozen=True)
 class Piece:
     """What a sentence compiles to: ``effects`` act while the permanent is on the battlefield;
     ``resolved`` are what its spell or ability does when it resolves (applied per activation
-    or per recorded resolution); ``keywords`` are printed keywords the sentence lists."""
+    or per recorded resolution); ``keywords`` are printed keywords the sentence lists;
+    ``notes`` say what the board records of a sentence whose effects are board state (the
+    counters it puts) rather than effects."""
 
     effects: tuple[Effect, ...] = ()
     resolved: tuple[Effect, ...] = ()
     keywords: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
 
 
 Build = Callable[[re.Match[str], Context], Piece | None]
@@ -84,23 +91,67 @@ _TOKEN = re.compile(r"\\.|\[\^?\]?(?:\\.|[^\]])*\]|[()|]|[A-Za-z' ]+|.", re.S)
 other character."""
 
 
+Clauses = tuple[tuple[str, ...], ...]
+"""Words a sentence must contain: every clause has at least one of its words in the text."""
+
+
+def _either(alts: list[list[tuple[str, ...]]]) -> Clauses:
+    """What one of ``alts`` (each alternative's clauses) matching requires: all of the one
+    alternative's clauses, or, from several, one word of each (when each has a word it
+    requires)."""
+    if len(alts) == 1:
+        return tuple(alts[0])
+    picks = [max((c[0] for c in a if len(c) == 1), key=len, default="") for a in alts]
+    return () if not all(picks) else (tuple(sorted(set(picks))),)
+
+
+def _group_start(tokens: list[str], k: int) -> tuple[int, bool]:
+    """Where the body of the group opened at ``tokens[k - 1]`` starts, and whether the group
+    requires nothing (a lookaround or inline flags)."""
+    if tokens[k:k + 1] != ["?"]:
+        return k, False
+    if tokens[k + 1:k + 2] == [":"]:
+        return k + 2, False
+    if tokens[k + 1:k + 3] == ["P", "<"] and ">" in tokens[k + 3:]:
+        return tokens.index(">", k + 3) + 1, False
+    return k + 1, True
+
+
+def requirements(source: str) -> tuple[tuple[str, ...], Clauses]:
+    """What every sentence a pattern matches in full contains, lower case: words it must
+    contain (literal text outside quantified characters, optional groups, lookarounds and
+    classes) and groups of words of which it contains one (a required alternation whose every
+    branch needs a word)."""
+    tokens = _TOKEN.findall(source)
+    # one frame per open group: its alternatives' clauses, and whether it requires nothing
+    stack: list[tuple[list[list[tuple[str, ...]]], bool]] = [([[]], False)]
+    k = 0
+    while k < len(tokens):
+        tok = tokens[k]
+        nxt = tokens[k + 1] if k + 1 < len(tokens) else ""
+        if tok == "(":
+            k, skip = _group_start(tokens, k + 1)
+            stack.append(([[]], skip))
+            continue
+        if tok == ")" and len(stack) > 1:
+            alts, skip = stack.pop()
+            if not skip and nxt[:1] not in ("?", "*", "{"):
+                stack[-1][0][-1].extend(_either(alts))
+        elif tok == "|":
+            stack[-1][0].append([])
+        elif tok[0].isalpha() or tok[0] in "' ":
+            run = tok[:-1] if nxt[:1] in ("?", "*", "{") else tok
+            stack[-1][0][-1].extend((w.casefold(),) for w in run.split() if len(w) >= 3)
+        k += 1
+    clauses = _either(stack[0][0])
+    words = tuple(sorted({c[0] for c in clauses if len(c) == 1}))
+    return words, tuple(sorted({c for c in clauses if len(c) > 1}))
+
+
 def anchors(source: str) -> tuple[str, ...]:
     """Words (lower case, three letters or more) that every sentence a pattern matches in full
-    contains: literal text outside groups, classes, escapes and quantified characters. Empty
-    when the pattern has a top-level alternation."""
-    tokens = _TOKEN.findall(source)
-    runs: list[str] = []
-    depth = 0
-    for k, tok in enumerate(tokens):
-        if tok in ("(", ")"):
-            depth += 1 if tok == "(" else -1
-        elif tok == "|" and depth == 0:
-            return ()
-        elif depth == 0 and (tok[0].isalpha() or tok[0] in "' "):
-            nxt = tokens[k + 1] if k + 1 < len(tokens) else ""
-            runs.append(tok[:-1] if nxt[:1] in ("?", "*", "{") else tok)
-    words = {w.casefold() for run in runs for w in run.split() if len(w) >= 3}
-    return tuple(sorted(words))
+    contains (see :func:`requirements`)."""
+    return requirements(source)[0]
 
 
 @dataclass(frozen=True)
@@ -115,22 +166,28 @@ class Template:
     example: str
     kinds: frozenset[AbilityKind] = field(default=frozenset({"static"}))
     anchors: tuple[str, ...] = field(default=(), init=False)
-    """Words every matching sentence contains (:func:`anchors`): a cheap test first."""
+    """Words every matching sentence contains (:func:`requirements`): a cheap test first."""
+    any_of: Clauses = field(default=(), init=False)
+    """Groups of words of which every matching sentence contains one."""
 
     def __post_init__(self) -> None:
         if self.family not in FAMILIES:
             raise ValueError(f"unknown template family {self.family!r}")
-        object.__setattr__(self, "anchors", anchors(self.source))
+        words, any_of = requirements(self.source)
+        object.__setattr__(self, "anchors", words)
+        object.__setattr__(self, "any_of", any_of)
 
     @property
     def pattern(self) -> re.Pattern[str]:
         """The compiled pattern."""
         return _compiled(self.source)
 
-    def match(self, text: str) -> re.Match[str] | None:
-        """The full match of ``text`` (a normalised sentence), or None."""
-        low = text.casefold()
-        if not all(a in low for a in self.anchors):
+    def match(self, text: str, low: str | None = None) -> re.Match[str] | None:
+        """The full match of ``text`` (a normalised sentence; ``low``: its casefold, when the
+        caller has it), or None."""
+        low = text.casefold() if low is None else low
+        if not all(a in low for a in self.anchors) or not all(
+                any(w in low for w in words) for words in self.any_of):
             return None
         return self.pattern.fullmatch(text)
 
@@ -167,10 +224,11 @@ def first_match(templates: Iterable[Template], text: str, ctx: Context,
                 skip: Container[int] = ()) -> tuple[str, Piece] | None:
     """The family and piece of the first of ``templates`` (for ``ctx.kind`` abilities, their
     ``id`` not in ``skip``) that models ``text`` whole, or None."""
+    low = text.casefold()
     for t in templates:
         if id(t) in skip or ctx.kind not in t.kinds:
             continue
-        m = t.match(text)
+        m = t.match(text, low)
         if m is None:
             continue
         piece = t.build(m, ctx)

@@ -11,6 +11,7 @@ from mtgcombat.rules.text.families import (
     blocks,
     conditions,
     costs,
+    counters,
     damage,
     mana,
     resolving,
@@ -29,6 +30,7 @@ TEMPLATES: tuple[Template, ...] = (
     *damage.TEMPLATES,
     *mana.TEMPLATES,
     *types.TEMPLATES,
+    *counters.TEMPLATES,
     *resolving.TEMPLATES,
 )
 """Every template, in the order they are tried."""

@@ -22,6 +22,7 @@ refers back to another sentence ("it", "that creature") leave it unmodelled.
 from __future__ import annotations
 
 import re
+from typing import Any, Literal
 
 from mtgcombat.rules.effects import (
     SELF,
@@ -29,20 +30,23 @@ from mtgcombat.rules.effects import (
     CantBeBlocked,
     CantBeBlockedByMoreThan,
     CantBlock,
+    CounterCount,
     Effect,
     GrantKeywords,
+    GraveyardCount,
     ModifyPowerToughness,
     MustAttack,
     MustBlock,
     Selector,
 )
 from mtgcombat.rules.keywords import canonical_keyword
+from mtgcombat.rules.text.families.conditions import PERMANENT_TYPES
 from mtgcombat.rules.text.families.keywords import (
     CHARACTERISTIC_KEYWORDS,
     keyword_effects,
     keyword_status,
 )
-from mtgcombat.rules.text.phrases import keyword_list, selector
+from mtgcombat.rules.text.phrases import keyword_list, selector, subtype_word, type_word
 from mtgcombat.rules.text.sentences import AbilityKind
 from mtgcombat.rules.text.templates import Context, Piece, Template, for_kind, static, template
 
@@ -128,23 +132,61 @@ def _restriction(name: str, subject: Selector) -> Effect:
     return MustBlock(affects=subject)
 
 
-def _per(text: str, subject: Selector) -> Selector | None:
-    """The permanents a static ``for each ...`` counts, or None (the source's own attachments,
-    counters, cards in hand and the like are outside the vocabulary). "Other" is relative to
-    the source, so it only counts right when the source itself is the subject."""
+_ATTACHED_TO_IT = re.compile(r"(aura|equipment|aura\+equipment) attached to it")
+_COUNTER_ON = re.compile(r"([+\-]\d/[+\-]\d|[a-z]+) counter on (it|~)")
+_HOSTS: dict[str, Literal["self", "attached"]] = {"self": "self", "attached": "attached"}
+
+
+def _graveyard_count(kinds: str) -> GraveyardCount | None:
+    """``creature``, ``instant+sorcery`` (written "instant and sorcery"), ``artifact and/or
+    enchantment``, ``permanent``, ``Lesson`` (cards in your graveyard of one of these card
+    types, or subtypes), or None."""
+    words = [w for w in re.split(r"\+| and/or | or ", kinds) if w]
+    if words == ["permanent"]:
+        return GraveyardCount(graveyard="you", types_any=list(PERMANENT_TYPES))
+    types = [type_word(w) for w in words]
+    subtypes = [subtype_word(w) for w in words]
+    if all(types):
+        return GraveyardCount(graveyard="you", types_any=[t for t in types if t])
+    if all(subtypes):
+        return GraveyardCount(graveyard="you", subtypes_any=[t for t in subtypes if t])
+    return None
+
+
+def _per(text: str, subject: Selector) -> dict[str, Any] | None:
+    """What a static ``for each ...`` counts, as ``per`` (permanents: "Forest you control",
+    "Aura attached to it") or ``per_amount`` (counters on the source, cards in your hand)
+    fields, or None. "Other" is relative to the source, so it only counts right when the
+    source itself is the subject; "it" is the subject, the source or what it is attached
+    to."""
+    low = text.casefold()
+    if m := _ATTACHED_TO_IT.fullmatch(low):
+        host = _HOSTS.get(subject.which)
+        subtypes = ["Aura", "Equipment"] if "+" in low else [m.group(1).title()]
+        return None if host is None else {"per": Selector(subtypes_any=subtypes,
+                                                          attached_to=host)}
+    if low == "card in your hand":
+        return {"per_amount": "your_hand_size"}
+    if m := re.fullmatch(r"(?:(.+) )?card in your graveyard", text, re.I):
+        count = _graveyard_count(m.group(1) or "")
+        return None if count is None else {"per_amount": count}
+    if m := _COUNTER_ON.fullmatch(low):
+        if m.group(2) == "it" and subject.which != "self":
+            return None
+        return {"per_amount": CounterCount(counter=m.group(1))}
     sel = selector(text)
     if sel is None or sel.which not in ("all", "others"):
         return None
     if sel.which == "others" and subject.which != "self":
         return None
-    return sel
+    return {"per": sel}
 
 
 def _part(part: str, subject: Selector, verbs: tuple[str, ...],
           combat: bool) -> list[Effect] | None:
     """The effects of one predicate (``gets +2/+2``, ``has flying``, ``can't block``; with
     ``combat``, a static ability's, ``gets +1/+1 for each Forest you control`` too)."""
-    low = part.casefold()
+    low = re.sub(r"^(gets?) an additional ", r"\1 ", part.casefold())  # adds to another change
     m = re.fullmatch(r"(get|gain|have|has)s? (.+)", low)
     if m is not None:
         verb = "have" if m.group(1) == "has" else m.group(1)
@@ -152,11 +194,15 @@ def _part(part: str, subject: Selector, verbs: tuple[str, ...],
             return None
         if verb == "get":
             pt = re.fullmatch(_PT.pattern + r"(?: for each (.+))?", m.group(2))
-            per = _per(pt.group(3), subject) if pt is not None and pt.group(3) and combat else None
-            if pt is None or (pt.group(3) and per is None):
+            if pt is None or (pt.group(3) and not combat):
+                return None
+            per = _per(pt.group(3), subject) if pt.group(3) else {}
+            if per is None:
                 return None
             return [ModifyPowerToughness(affects=subject, power=_amount(pt.group(1)),
-                                         toughness=_amount(pt.group(2)), per=per)]
+                                         toughness=_amount(pt.group(2)), **per)]
+        if combat and verb == "have" and m.group(2) == "protection from the chosen color":
+            return [GrantKeywords(affects=subject, keywords=[], chosen_color_protection=True)]
         kws = _keywords(m.group(2))
         if kws is None or not grantable(kws):
             return None
@@ -172,6 +218,10 @@ def changes(predicate: str, subject: Selector, verbs: tuple[str, ...],
     """The effects of a predicate list on ``subject``, or None when a part isn't understood.
     ``verbs``: which of get / have / gain the sentence may use; ``combat``: whether combat
     predicates (``can't block``, ``attacks each combat if able``) may join them."""
+    predicate = re.sub(r"\bAura and Equipment attached to it\b", "Aura+Equipment attached to it",
+                       predicate, flags=re.I)
+    predicate = re.sub(r"\b(\w+) and (\w+) card in your graveyard\b",
+                       r"\1+\2 card in your graveyard", predicate, flags=re.I)
     parts = _split(re.sub(r"^each ", "", predicate.strip(), flags=re.I))
     if not parts:
         return None
@@ -189,7 +239,7 @@ def subject_of(phrase: str, ctx: Context) -> Selector | None:
     ("it", "that creature"), or when it makes no sense for the ability's kind: targets only
     for spells and activated abilities; the source itself, what it is attached to and the
     other permanents only for a permanent's abilities."""
-    low = " ".join(phrase.casefold().split())
+    low = re.sub(r" also$", "", " ".join(phrase.casefold().split()))  # "X also get ..."
     if low in _BACK_REFERENCES:
         return None
     low = _QUANTIFIED_TARGETS.sub("target ", low)

@@ -21,6 +21,7 @@ from mtgcombat.rules.effects import (
     Condition,
     Controls,
     Effect,
+    Graveyard,
     HandSize,
     Life,
     SourceCounters,
@@ -28,7 +29,7 @@ from mtgcombat.rules.effects import (
     YourTurn,
 )
 from mtgcombat.rules.effects.conditions import PlayerRel
-from mtgcombat.rules.text.phrases import number, selector
+from mtgcombat.rules.text.phrases import number, selector, subtype_word, type_word
 from mtgcombat.rules.text.templates import (
     FAMILIES,
     Context,
@@ -58,6 +59,16 @@ _TURN = re.compile(r"it's (?P<not>not )?your turn", re.I)
 _COUNTERS = re.compile(r"(?P<subj>~|it) has (?:(?P<one>an?|one or more)|(?P<n>\w+) or more) "
                        r"(?:(?P<counter>[+\-]\d/[+\-]\d|[a-z]+) )?counters? on it", re.I)
 _ATTACHED_SUBJECTS = ("enchanted creature", "equipped creature")
+_GRAVEYARD = re.compile(
+    r"(?:there(?: are| is|'s) (?P<q1>no|an?|\w+ or more) (?P<what1>(?:[\w-]+ )?)cards?|"
+    r"(?P<q2>an?|\w+ or more) (?P<what2>(?:[\w-]+ )?)cards? (?:are|is)) in your graveyard",
+    re.I)
+_OPPONENT_GRAVEYARD = re.compile(r"an opponent has (?P<n>\w+) or more cards in their graveyard",
+                                 re.I)
+_DELIRIUM = re.compile(r"there are (?P<n>\w+) or more card types among cards in your "
+                       r"graveyard", re.I)
+PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
+"""The card types of permanent cards (CR 110.4)."""
 
 
 def _controls(text: str) -> Controls | None:
@@ -110,6 +121,38 @@ def _life_or_hand(text: str) -> Condition | None:
     return None
 
 
+def _graveyard(text: str) -> Graveyard | None:
+    """"there are seven or more cards in your graveyard" (threshold), "there are four or more
+    card types among cards in your graveyard" (delirium), "there are four or more permanent
+    cards in your graveyard" (descend 4), "a Lesson card is in your graveyard", "an opponent
+    has eight or more cards in their graveyard"."""
+    if m := _OPPONENT_GRAVEYARD.fullmatch(text):
+        n = number(m.group("n"))
+        return None if n is None else Graveyard(player="opponent", at_least=n)
+    if m := _DELIRIUM.fullmatch(text):
+        n = number(m.group("n"))
+        return None if n is None else Graveyard(at_least=n, count="card_types")
+    m = _GRAVEYARD.fullmatch(text)
+    if m is None:
+        return None
+    q = (m.group("q1") or m.group("q2")).casefold()
+    least = 0 if q == "no" else number(q.removesuffix(" or more"))
+    what = (m.group("what1") or m.group("what2") or "").strip()
+    if least is None:
+        return None
+    bounds: dict[str, object] = {"at_least": 0, "at_most": 0} if q == "no" else {
+        "at_least": least}
+    if not what:
+        return Graveyard.model_validate(bounds)
+    if what.casefold() == "permanent":
+        return Graveyard.model_validate({**bounds, "types_any": list(PERMANENT_TYPES)})
+    if kind := type_word(what):
+        return Graveyard.model_validate({**bounds, "types_any": [kind]})
+    if sub := subtype_word(what):
+        return Graveyard.model_validate({**bounds, "subtypes_any": [sub]})
+    return None
+
+
 def _of(subject: str, it: str) -> str | None:
     """Whose state a condition's subject names: the source (``self``) or the permanent it is
     attached to; ``it`` is what the rest of the sentence is about."""
@@ -146,7 +189,7 @@ def _source(text: str, it: str) -> Condition | None:
 def condition(text: str, it: str = "~") -> Condition | None:
     """The condition an "as long as" clause states (without "as long as"), or None when it is
     outside the vocabulary; ``it`` is the subject of the rest of the sentence."""
-    return _controls(text) or _life_or_hand(text) or _source(text, it)
+    return _controls(text) or _life_or_hand(text) or _graveyard(text) or _source(text, it)
 
 
 def _others(text: str, ctx: Context) -> tuple[str, Piece] | None:

@@ -208,6 +208,13 @@ def _add_any(m: re.Match[str], ctx: Context) -> Piece | None:
     return _ability(ctx, ["{any}"])
 
 
+@template("mana", rf"add (?:({_MANA}) or )?one mana of the chosen colou?r",
+          "Heraldic Banner: {T}: Add one mana of the chosen color.", frozenset({"activated"}))
+def _add_chosen(m: re.Match[str], ctx: Context) -> Piece | None:
+    """The colour chosen as the permanent entered (the board's ``chosen.color``)."""
+    return _ability(ctx, [*([m.group(1).upper()] if m.group(1) else []), "{chosen}"])
+
+
 @template("mana", r"add (?P<n>two|three|four|five|\d+) mana of any one colou?r",
           "Gilded Lotus: {T}: Add three mana of any one color.", frozenset({"activated"}))
 def _add_n_one_colour(m: re.Match[str], ctx: Context) -> Piece | None:
@@ -379,7 +386,7 @@ def _silence(m: re.Match[str], ctx: Context) -> Piece | None:
 
 
 TEMPLATES: tuple[Template, ...] = (
-    _add, _add_either, _add_any, _add_n_one_colour, _add_n_any, _add_n_two_colours,
+    _add, _add_either, _add_any, _add_chosen, _add_n_one_colour, _add_n_any, _add_n_two_colours,
     _add_for_each, _add_amount, _spell_mana, _trigger_mana, _chapter_mana, _arrest,
     _arrest_only, _silence)
 """The mana-ability templates and what stops mana abilities."""
