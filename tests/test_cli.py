@@ -180,8 +180,8 @@ def test_check_empty_declaration_prints_witness(capsys: pytest.CaptureFixture[st
     code, out, _ = run(capsys, "check", q3)
     assert code == 0
     assert out.startswith("ILLEGAL")
-    assert "Witness" in out and "--attack goblin=opp" in out
-    assert "Crazed Goblin" in out  # a requirement the witness obeys
+    assert "A better declaration" in out and "--attack goblin=opp" in out
+    assert "Crazed Goblin" in out  # a requirement the better declaration obeys
 
 
 def test_check_other_creature_is_illegal(capsys: pytest.CaptureFixture[str], q3: str) -> None:
@@ -206,7 +206,7 @@ def test_check_conditional_shows_branch(capsys: pytest.CaptureFixture[str], web:
                        "cyclops=opp")
     assert code == 0
     assert out.startswith("LEGAL")
-    assert "Branch" in out
+    assert "the stages of re-checking them" in out
     code, out, _ = run(capsys, "check", web, "--attack", "cyclops=opp", "--attack", "cub=opp",
                        "--json")
     assert json.loads(out)["legal"] is False
@@ -333,8 +333,8 @@ def test_explain_magnetic_web_json(capsys: pytest.CaptureFixture[str], web: str)
 def test_explain_magnetic_web_human(capsys: pytest.CaptureFixture[str], web: str) -> None:
     code, out, _ = run(capsys, "explain", web)
     assert code == 0
-    assert "Commitment 1 of 1" in out
-    assert "state 0" in out and "history" in out and "terminal declarations" in out
+    assert "Choice 1 of 1 of which costs to pay" in out
+    assert "stage 0" in out and "from earlier stages" in out and "legal at this point" in out
     assert "cyclops → opp, goblin → opp" in out
 
 

@@ -241,22 +241,25 @@ def check(board: str, attacks: tuple[str, ...], bands: tuple[str, ...], declarat
     return verdict_status(v.legal, exit_code)
 
 
-@cli.command(short_help="The conditional-requirement process (CR 508.1d).", epilog="""\b
+@cli.command(short_help="How requirements are re-checked, stage by stage (CR 508.1d).",
+             epilog="""\b
 Examples:
   mtgcombat explain board.json
   mtgcombat explain board.json --json
   mtgcombat explain board.json --timeout 5
 \b
-For each cost commitment (the set of costs a declaration incurs), the tree of the
-conditional-requirement process: per state, the conditional requirements that are on, the
-requirement instances that exist, the history bounds, the maximum, a witness
-and the declarations that are terminal there (legal).""")
+Which attacks are legal can depend on what is declared: some requirements exist only if
+certain creatures attack. For each choice of which costs to pay (CR 508.1d: no player has to
+pay a cost to obey a requirement), the stages of re-checking: per stage, the conditions met,
+the requirements that exist, what earlier stages still demand, the most requirements that
+can be obeyed without breaking a restriction (CR 508.1c), a declaration obeying that many,
+and the declarations legal at that point.""")
 @BOARD
 @JSON_FLAG
 @TIMEOUT
 @STRICT
 def explain(board: str, as_json: bool, timeout: float | None, strict: bool) -> None:
-    """Show the conditional-requirement process (CR 508.1d) that decides BOARD.json."""
+    """Show how the requirements of BOARD.json are re-checked, stage by stage (CR 508.1d)."""
     from mtgcombat.legality.explain import commitment_views, view_json
 
     engine = _engine(_load(board, strict), Deadline.after(timeout))
@@ -270,8 +273,9 @@ def explain(board: str, as_json: bool, timeout: float | None, strict: bool) -> N
 
     parts: list[RenderableType] = [render.explain(views)]
     if engine.inst.costs:
-        parts.append(render.txt("Note: terminals are legal if their costs can be paid "
-                                "(payment, CR 508.1g-j, is not part of the process).", "yellow"))
+        parts.append(render.txt("Note: the declarations legal at each stage are legal only if "
+                                "their costs can also be paid (CR 508.1g-j, checked separately)"
+                                ".", "yellow"))
     _print(Group(*parts))
 
 

@@ -100,11 +100,11 @@ def creatures_table(inst: Instances) -> Table:
 
 _TITLES = {
     "attack": ("Restrictions (CR 508.1c)",
-               "Requirements (CR 508.1d; one instance per creature)",
-               "Costs to attack (CR 508.1g; one instance per effect and creature)"),
+               "Requirements (CR 508.1d; one per effect and creature it applies to)",
+               "Costs to attack (CR 508.1g; one per effect and creature it applies to)"),
     "block": ("Block restrictions (CR 509.1b)",
-              "Block requirements (CR 509.1c; one instance per creature)",
-              "Costs to block (CR 509.1d; one instance per effect and blocker)"),
+              "Block requirements (CR 509.1c; one per effect and creature it applies to)",
+              "Costs to block (CR 509.1d; one per effect and blocker it applies to)"),
 }
 
 
@@ -275,30 +275,40 @@ def _payment(payment: Mapping[str, object] | None) -> Text | None:
     return _bullets(f"Payment plan (CR 508.1h-j), total {total}:", steps or ["nothing to pay"])
 
 
+_RULES = {
+    "--attack": {"requirements": "CR 508.1d", "costs": "CR 508.1g"},
+    "--block": {"requirements": "CR 509.1c", "costs": "CR 509.1d"},
+}
+
+
 def verdict(v: Verdict, flag: str = "--attack") -> Group:
-    """``mtgcombat check``'s human output."""
+    """``mtgcombat check``'s human output (``flag``: ``--block`` for a block declaration)."""
+    rules = _RULES.get(flag, _RULES["--attack"])
     parts: list[RenderableType] = []
     head = Text()
     head.append("LEGAL" if v.legal else "ILLEGAL", style="bold green" if v.legal else "bold red")
     head.append(f"  {safe(v.declaration)}")
     parts.append(head)
     parts.append(txt(f"Reason: {v.reason}"))
-    witness = None
+    better = None
     if v.witness is not None:
         cli = " ".join(f"{flag} {a}" for a in v.witness.to_cli()) or f"(no {flag})"
-        witness = _bullets("Witness (a declaration that does better, costs within ours):",
-                           [f"{v.witness}   [as arguments: {cli}]"])
+        better = _bullets("A better declaration (it obeys more requirements, breaks no "
+                          "restriction and pays no cost this one doesn't; "
+                          f"{rules['requirements']}):",
+                          [f"{v.witness}   [as arguments: {cli}]"])
     counts = None
     if v.obeyed is not None and v.maximum is not None:
         counts = Text(f"Requirements obeyed: {v.obeyed}; most possible: {v.maximum}")
     sections = [
         _bullets("Violated restrictions:", v.violated, "red"),
-        witness,
-        _bullets("Requirements the witness obeys that this declaration doesn't:",
+        better,
+        _bullets("Requirements the better declaration obeys and this one doesn't:",
                  v.witness_obeys, "yellow"),
         counts,
-        _bullets("Committed costs (incurred by this declaration):", v.costs),
-        _bullets("Branch of the conditional-requirement process:", v.branch),
+        _bullets(f"Costs this declaration incurs ({rules['costs']}):", v.costs),
+        _bullets("Which requirements exist depends on what is declared; the stages of "
+                 f"re-checking them ({rules['requirements']}):", v.branch),
         _payment(v.payment),
         _bullets("Notes:", v.notes, "dim"),
     ]
@@ -309,34 +319,47 @@ def verdict(v: Verdict, flag: str = "--attack") -> Group:
 # -- explain -------------------------------------------------------------------------------
 
 
+EXPLAIN_INTRO = (
+    "Which attacks are legal can depend on what is declared: some requirements exist only "
+    "if certain creatures attack (CR 508.1d). For each choice of which costs to pay, the "
+    "requirements are checked in stages. A stage counts the requirements that exist when its "
+    "conditions are met and finds the most of them one declaration can obey without breaking "
+    "a restriction (CR 508.1c) or paying a cost outside that choice. When a declaration that "
+    "obeys that many meets other conditions, the check starts again with the requirements "
+    "they add (a later stage), still obeying as many of the earlier ones. A declaration is "
+    "legal when it obeys the most at the stage whose conditions are exactly the ones it meets.")
+"""What ``mtgcombat explain`` says first: how the stages below are built."""
+
+
 def _state_node(st: StateView, tree: Tree | None, label_prefix: str = "") -> Tree:
-    label = Text(f"{label_prefix}state {st.index}", style="bold")
-    label.append(f"  maximum {st.maximum} of {len(st.requirements)} requirement(s)")
+    label = Text(f"{label_prefix}stage {st.index}", style="bold")
+    label.append(f"  at most {st.maximum} of {len(st.requirements)} requirement(s) can be "
+                 "obeyed")
     node = Tree(label) if tree is None else tree.add(label)
-    node.add(txt("conditions on: " + (", ".join(st.conditions_on) or "none")))
+    node.add(txt("conditions met: " + (", ".join(st.conditions_on) or "none")))
     reqs = node.add(Text(f"requirements that exist ({len(st.requirements)})"))
     for r in st.requirements:
         reqs.add(txt(r))
     if st.history:
-        hist = node.add(Text("history (bounds from earlier steps)"))
+        kept = node.add(Text("still to obey, from earlier stages"))
         for members, k in st.history:
-            hist.add(txt(f"obey at least {k} of: " + "; ".join(members)))
+            kept.add(txt(f"at least {k} of: " + "; ".join(members)))
     else:
-        node.add(Text("history: none"))
-    node.add(txt(f"witness (reaches the maximum): {st.witness}"))
-    terms = [str(d) for d in st.terminals] or ["none"]
+        node.add(Text("still to obey, from earlier stages: nothing"))
+    node.add(txt(f"a declaration that obeys that many: {st.witness}"))
+    legal = [str(d) for d in st.terminals] or ["none"]
     more = "" if st.terminals_complete else " (not all listed)"
-    t = node.add(Text(f"terminal declarations{more}:", style="green"))
-    for d in terms:
+    t = node.add(Text(f"legal at this point{more}:", style="green"))
+    for d in legal:
         t.add(txt(d, "green"))
     return node
 
 
 def _place(st: StateView, parent: Tree, by_index: Mapping[int, StateView],
            placed: set[int]) -> None:
-    """Add ``st`` and its subtree under ``parent``; a state reached twice is referenced."""
+    """Add ``st`` and its subtree under ``parent``; a stage reached twice is referenced."""
     if st.index in placed:
-        parent.add(Text(f"→ state {st.index} (shown above)", style="dim"))
+        parent.add(Text(f"→ stage {st.index} (shown above)", style="dim"))
         return
     placed.add(st.index)
     node = _state_node(st, parent)
@@ -345,11 +368,12 @@ def _place(st: StateView, parent: Tree, by_index: Mapping[int, StateView],
 
 
 def explain(views: Sequence[CommitmentView]) -> Group:
-    """``mtgcombat explain``'s human output: one tree per cost commitment."""
-    parts: list[RenderableType] = []
+    """``mtgcombat explain``'s human output: how the stages are built, then one tree of
+    stages per choice of which costs to pay."""
+    parts: list[RenderableType] = [Text(EXPLAIN_INTRO, style="dim")]
     for n, cv in enumerate(views, start=1):
-        head = Text(f"Commitment {n} of {len(views)}: costs paid: ", style="bold")
-        head.append(safe(", ".join(cv.costs)) or "none")
+        head = Text(f"Choice {n} of {len(views)} of which costs to pay: ", style="bold")
+        head.append(safe("; ".join(cv.costs)) or "pay none")
         root = Tree(head)
         by_index = {s.index: s for s in cv.states}
         placed: set[int] = set()

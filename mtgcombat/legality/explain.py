@@ -1,6 +1,8 @@
-"""The conditional-requirement process described for people: per cost commitment, every
-state with its conditions, requirements, history, maximum, witness and terminal declarations
-(what ``mtgcombat explain`` and ``POST /v1/explain`` show)."""
+"""How the requirements are re-checked, described for people (what ``mtgcombat explain`` and
+``POST /v1/explain`` show): per choice of which costs to pay (a cost commitment), every stage
+(state) with the conditions met, the requirements that exist, what earlier stages still demand
+(history), how many can be obeyed (maximum), a declaration obeying that many (witness) and the
+declarations legal at that point (terminals). The field names are the JSON's."""
 
 from __future__ import annotations
 

@@ -1,12 +1,13 @@
 """Building verdicts: the legal verdict with its payment, the "obeys too few requirements"
-verdict with its witness, and the branch of the conditional process a verdict refers to."""
+verdict naming a better declaration, and the stages of re-checking conditional requirements a
+verdict refers to. Reasons are written for a judge: plain words, citing the rule."""
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
 
-from mtgcombat.board.declaration import DeclarationLike
+from mtgcombat.board.declaration import BlockDeclaration, DeclarationLike
 from mtgcombat.compile.instances import Instances
 from mtgcombat.legality.evaluate import Pairs, as_pairs, obeyed, pattern
 from mtgcombat.legality.process import Process, State
@@ -21,16 +22,31 @@ def costs_of(inst: Instances, committed: frozenset[int]) -> tuple[str, ...]:
     return tuple(inst.costs[i].describe() for i in sorted(committed))
 
 
+def rules_of(decl: DeclarationLike) -> tuple[str, str]:
+    """The rules for restrictions and for requirements of ``decl``'s step: CR 508.1c and
+    508.1d for attacks, 509.1b and 509.1c for blocks."""
+    if isinstance(decl, BlockDeclaration):
+        return "CR 509.1b", "CR 509.1c"
+    return "CR 508.1c", "CR 508.1d"
+
+
 def legal_verdict(inst: Instances, decl: DeclarationLike, proc: Process, st: State,
                   costs: tuple[str, ...]) -> Verdict:
-    """The verdict for ``decl``, terminal in state ``st`` (before payment)."""
+    """The verdict for ``decl``, legal at stage ``st`` of the process (before payment)."""
     n_ok = len(obeyed(inst, as_pairs(decl), st.reqs))
-    reason = ("obeys every restriction and the most requirements possible "
-              f"({n_ok} of {len(st.reqs)}) with its costs")
+    restrictions, requirements = rules_of(decl)
+    reason = (f"obeys every restriction ({restrictions}) and as many requirements as any "
+              f"declaration can without breaking a restriction or paying a cost it doesn't "
+              f"pay ({n_ok} of {len(st.reqs)}, {requirements})")
     if inst.conditions:
-        reason += f"; terminal of the conditional process ({len(proc.states)} state(s))"
+        reason += ("; which requirements exist depends on what is declared, and it is still "
+                   f"the best once they are re-checked ({_stages(len(proc.states))})")
     return Verdict(True, "legal", reason, decl, obeyed=n_ok, maximum=st.maximum,
                    costs=costs, branch=branch(inst, proc, st))
+
+
+def _stages(n: int) -> str:
+    return "1 stage" if n == 1 else f"{n} stages"
 
 
 def assumed_payable(legal: Verdict) -> Verdict:
@@ -70,12 +86,13 @@ def branch(inst: Instances, proc: Process, st: State) -> tuple[str, ...]:
 
 
 def describe_state(inst: Instances, st: State) -> str:
-    """One state: its conditions on, requirements, history and maximum."""
-    on = [inst.conditions[i].source.name for i, v in enumerate(st.pattern) if v]
-    hist = "; ".join(f"sat({req_names(inst, r)}) >= {k}" for r, k in st.history)
-    return (f"state {st.index}: conditions on: {', '.join(on) or 'none'}; "
-            f"requirements {req_names(inst, st.reqs)}; history: {hist or 'none'}; "
-            f"maximum {st.maximum}")
+    """One stage of re-checking: the conditions met, the requirements that exist, what
+    earlier stages still demand and how many can be obeyed."""
+    met = [inst.conditions[i].source.name for i, v in enumerate(st.pattern) if v]
+    kept = "; ".join(f"at least {k} of {req_names(inst, r)}" for r, k in st.history)
+    return (f"stage {st.index}: conditions met: {', '.join(met) or 'none'}; "
+            f"requirements {req_names(inst, st.reqs)}; still to obey from earlier stages: "
+            f"{kept or 'nothing'}; at most {st.maximum} can be obeyed")
 
 
 def req_names(inst: Instances, reqs: frozenset[int]) -> str:
@@ -90,8 +107,8 @@ def req_names(inst: Instances, reqs: frozenset[int]) -> str:
 def requirements_verdict(inst: Instances, make: Callable[[Pairs], DeclarationLike],
                          decl: DeclarationLike, proc: Process,
                          costs: tuple[str, ...]) -> Verdict:
-    """Why a restriction-obeying declaration is not terminal: a witness from the process
-    that obeys strictly more of some requirement set the process compares on."""
+    """Why a restriction-obeying declaration is not legal: a better declaration, found by the
+    process, that obeys more of the requirements compared at some stage."""
     pairs = as_pairs(decl)
     pat = pattern(inst, pairs)
     same = [st for st in proc.states if st.pattern == pat]
@@ -101,25 +118,29 @@ def requirements_verdict(inst: Instances, make: Callable[[Pairs], DeclarationLik
             ours = obeyed(inst, pairs, reqs)
             if len(ours) >= bound:
                 continue
-            witness = make(st.witness)
+            better = make(st.witness)
             theirs = obeyed(inst, st.witness, reqs)
             extra = tuple(inst.requirements[i].describe() for i in sorted(theirs - ours))
-            reason = _too_few(len(ours), bound, len(reqs), len(theirs), witness, from_history)
+            reason = _too_few(len(ours), len(theirs), better, rules_of(decl)[1],
+                              from_history)
             if not same:
-                reason = ("no branch of the conditional process reaches its set of "
-                          "requirements; " + reason)
-            return Verdict(False, "requirements", reason, decl, witness=witness,
+                reason = ("no declaration obeying the most requirements meets the same "
+                          "conditions as this one; " + reason)
+            return Verdict(False, "requirements", reason, decl, witness=better,
                            witness_obeys=extra, obeyed=len(ours), maximum=bound,
                            costs=costs, branch=branch(inst, proc, st),
                            compared=tuple(sorted(reqs)))
-    raise AssertionError("a non-terminal declaration has no witness")  # pragma: no cover
+    raise AssertionError("an illegal declaration has no better one")  # pragma: no cover
 
 
-def _too_few(ours: int, bound: int, of: int, theirs: int, witness: DeclarationLike,
+def _too_few(ours: int, theirs: int, better: DeclarationLike, rule: str,
              from_history: bool) -> str:
+    """The reason a declaration obeying ``ours`` requirements loses to ``better``."""
+    head = (f"a better declaration exists: declaring {better} obeys more requirements "
+            f"({theirs} instead of {ours}) without breaking a restriction or paying a cost "
+            f"this one doesn't ({rule}: no player has to pay a cost to obey a requirement)")
     if from_history:
-        return (f"an earlier step of the conditional process requires obeying at least "
-                f"{bound} of {of} requirement(s); it obeys {ours}, while {witness} obeys "
-                f"{theirs}")
-    return (f"obeys {ours} requirement(s) but {bound} can be obeyed without breaking a "
-            f"restriction or paying a cost it does not pay: {witness}")
+        return (head + "; these are the requirements of an earlier stage of re-checking, "
+                "before the conditional requirements this declaration meets were counted, and "
+                "the most of them that could be obeyed there must still be obeyed")
+    return head

@@ -22,8 +22,9 @@ an :class:`~mtgcombat.errors.Undecided`, never a verdict."""
 
 @dataclass(frozen=True)
 class Verdict:
-    """Legal or not, why, and the evidence: violated restrictions, or a witness declaration
-    (costs within ours) that obeys more requirements, naming those requirements."""
+    """Legal or not, why, and the evidence: violated restrictions, or a better declaration
+    (``witness``: it obeys more requirements without breaking a restriction or paying a cost
+    this one doesn't, CR 508.1d / 509.1c), naming those requirements (``witness_obeys``)."""
 
     legal: bool
     kind: VerdictKind
@@ -39,7 +40,7 @@ class Verdict:
     payment: dict[str, Any] | None = None
     notes: tuple[str, ...] = field(default_factory=tuple)
     compared: tuple[int, ...] = ()
-    """Indices of the requirement instances the witness is compared on."""
+    """Indices of the requirements the better declaration is compared on."""
 
     def __bool__(self) -> bool:
         return self.legal

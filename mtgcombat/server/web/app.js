@@ -345,29 +345,44 @@ function renderVerdict(v) {
               text: `${declText(picks)}: ${v.legal ? "LEGAL" : "ILLEGAL"}` }),
     el("p", { id: "verdict-reason", text: v.reason }),
     v.witness ? el("p", { id: "verdict-witness",
-                          text: `Witness: ${declText(v.witness)}` }) : null,
-    d.witness_obeys ? el("div", {}, el("span", { text: "The witness obeys:" }),
-                         list(d.witness_obeys)) : null,
-    d.violated ? el("div", {}, el("span", { text: "Violated:" }), list(d.violated)) : null,
-    d.costs ? el("div", {}, el("span", { text: "Costs incurred:" }), list(d.costs)) : null,
-    d.branch ? el("div", {}, el("span", { text: "Process:" }), list(d.branch)) : null);
+                          text: `A better declaration (it obeys more requirements, breaks no ` +
+                            `restriction and pays no cost this one doesn't; CR 508.1d): ${
+                            declText(v.witness)}` }) : null,
+    d.witness_obeys ? el("div", {},
+      el("span", { text: "Requirements the better declaration obeys and this one doesn't:" }),
+      list(d.witness_obeys)) : null,
+    d.violated ? el("div", {}, el("span", { text: "Restrictions broken (CR 508.1c):" }),
+                    list(d.violated)) : null,
+    d.costs ? el("div", {}, el("span", { text: "Costs this declaration incurs (CR 508.1g):" }),
+                 list(d.costs)) : null,
+    d.branch ? el("div", {}, el("span", { text: "Which requirements exist depends on what is " +
+                                                 "declared; the stages of re-checking them:" }),
+                  list(d.branch)) : null);
+}
+
+// One stage of re-checking the requirements, with the stages that follow from it.
+function stageNode(s, byIndex) {
+  const legal = s.terminals.map(declText).join(" | ") || "none";
+  return el("li", { class: "state" },
+    el("div", { text: `stage ${s.index}: conditions met: ${s.conditions_on.join(", ") || "none"}` +
+      `; at most ${s.maximum} of ${s.requirements.length} requirement(s) can be obeyed` }),
+    el("div", { class: "dim", text: `a declaration that obeys that many: ${declText(s.witness)}` +
+      `; legal at this point: ${legal}${s.terminals_complete ? "" : " (not all listed)"}` }),
+    s.children.length
+      ? el("ul", {}, ...s.children.map((c) => stageNode(byIndex.get(c), byIndex))) : null);
 }
 
 function renderExplain(data) {
   const box = $("#explain");
   if (data.status === "unknown") { box.textContent = `unknown (${data.reason})`; return; }
+  const n = data.commitments.length;
   const parts = data.commitments.map((cm, i) => {
     const byIndex = new Map(cm.states.map((s) => [s.index, s]));
-    const node = (s) => el("li", { class: "state" },
-      el("div", { text: `state ${s.index}: conditions on: ${s.conditions_on.join(", ") || "none"}` +
-        `; maximum ${s.maximum} of ${s.requirements.length} requirement(s)` }),
-      el("div", { class: "dim", text: `witness: ${declText(s.witness)}; terminals: ${
-        s.terminals.map(declText).join(" | ") || "none"}` }),
-      s.children.length ? el("ul", {}, ...s.children.map((c) => node(byIndex.get(c)))) : null);
     const roots = cm.states.filter((s) => s.parent == null);
     return el("div", { class: "commitment" },
-      el("h4", { text: `Commitment ${i + 1}: ${cm.costs.join("; ") || "no costs"}` }),
-      el("ul", {}, ...roots.map(node)));
+      el("h4", { text: `Choice ${i + 1} of ${n} of which costs to pay: ${
+        cm.costs.join("; ") || "pay none"}` }),
+      el("ul", {}, ...roots.map((s) => stageNode(s, byIndex))));
   });
   box.replaceChildren(...parts);
 }
