@@ -362,6 +362,19 @@ cli.add_command(schema)
 # -- entry point ---------------------------------------------------------------------------
 
 
+def _cors_origins(_ctx: click.Context, param: click.Parameter,
+                  values: tuple[str, ...]) -> tuple[str, ...]:
+    """``--cors-origin`` values, each checked to be an origin (a bad one is a usage error)."""
+    try:
+        from mtgcombat.server.guard import cors_origin
+    except ImportError:  # no web extra: serve says so
+        return values
+    try:
+        return tuple(cors_origin(v) for v in values)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param=param) from None
+
+
 @cli.command(short_help="Serve the HTTP API and the web calculator.", epilog="""\b
 Examples:
   mtgcombat serve                          # http://127.0.0.1:8000/
@@ -373,7 +386,8 @@ Binds to 127.0.0.1 unless --host says otherwise. JSON endpoints under /v1 (OpenA
 solver thread included) an answer is HTTP 200 {"status": "unknown", "reason": "time limit"};
 more than --max-queue requests waiting for a thread is 503 with Retry-After. A request whose
 Host header is not localhost, 127.0.0.1, [::1], the --host address or an --allow-host is 400
-(against DNS rebinding). Needs pip install 'mtgcombat[web]'.""")
+(against DNS rebinding). No CORS headers unless --cors-origin lists the page's origin. Needs
+pip install 'mtgcombat[web]'.""")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to bind (0.0.0.0 exposes the server to the network; then name the "
                    "host clients use with --allow-host).")
@@ -386,6 +400,11 @@ Host header is not localhost, 127.0.0.1, [::1], the --host address or an --allow
 @click.option("--allow-host", "allow_hosts", multiple=True, metavar="HOST",
               help="Also accept requests whose Host header names HOST (any port); repeatable; "
                    "'*' accepts any host.")
+@click.option("--cors-origin", "cors_origins", multiple=True, metavar="ORIGIN",
+              envvar="MTGCOMBAT_CORS_ORIGINS", callback=_cors_origins,
+              help="Let pages of ORIGIN (http(s)://host[:port]; '*': any) call the API from a "
+                   "browser (CORS); repeatable; env MTGCOMBAT_CORS_ORIGINS (space-separated). "
+                   "[default: none]")
 @click.option("--max-queue", type=click.IntRange(min=0), default=None, metavar="N",
               help="Requests of a kind (listings, checks) that may wait for a solver thread; "
                    "more are answered 503 with Retry-After. [default: 4 x --workers]")
@@ -403,8 +422,8 @@ Host header is not localhost, 127.0.0.1, [::1], the --host address or an --allow
               help="uvicorn h11_max_incomplete_event_size: bytes of request line and headers "
                    "buffered; past it HTTP 400.")
 def serve(host: str, port: int, time_limit: float, workers: int, allow_hosts: tuple[str, ...],
-          max_queue: int | None, docs: bool, keep_alive: int, limit_concurrency: int,
-          max_header_size: int) -> None:
+          cors_origins: tuple[str, ...], max_queue: int | None, docs: bool, keep_alive: int,
+          limit_concurrency: int, max_header_size: int) -> None:
     """Serve the HTTP API (/v1/...) and the web calculator (/)."""
     try:
         from mtgcombat.server.app import UvicornLimits
@@ -414,7 +433,7 @@ def serve(host: str, port: int, time_limit: float, workers: int, allow_hosts: tu
             f"the web server needs FastAPI and uvicorn: pip install 'mtgcombat[web]' ({err})"
         ) from None
     run(host, port, time_limit=time_limit, workers=workers, allowed_hosts=allow_hosts,
-        docs=docs, max_queue=max_queue,
+        docs=docs, max_queue=max_queue, cors_origins=cors_origins,
         limits=UvicornLimits(timeout_keep_alive=keep_alive,
                              limit_concurrency=limit_concurrency,
                              h11_max_incomplete_event_size=max_header_size))

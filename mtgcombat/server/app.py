@@ -21,7 +21,9 @@ it, or with no verdict for another reason, the answer is HTTP 200
 503 with ``Retry-After``. Only requests whose ``Host`` is a loopback name or an allowed host are
 answered (else 400), every answer carries the security headers, and the interactive docs
 (``/docs``, ``/redoc``, which load their scripts from a CDN) are off unless asked for
-(:mod:`~mtgcombat.server.guard`). No endpoint touches a file named by the client.
+(:mod:`~mtgcombat.server.guard`). No endpoint touches a file named by the client. Cross-origin
+reads (CORS) are refused unless ``cors_origins`` lists the origin. The OpenAPI schema
+documents each answer and error status (:mod:`~mtgcombat.server.openapi`).
 
 Every answer about a board whose cards have combat text the engine does not model carries the
 ``unmodelled`` list; a request with ``"strict": true`` makes such a board bad input (422).
@@ -35,14 +37,24 @@ from dataclasses import dataclass
 from typing import Any
 
 from fastapi import FastAPI
+from starlette.middleware.cors import CORSMiddleware
 
 from mtgcombat import __version__
 from mtgcombat.board.model import Board
 from mtgcombat.errors import Deadline
 from mtgcombat.server import routes_attacks, routes_blocks, routes_cards, routes_damage
-from mtgcombat.server.guard import HostGuard, SecurityHeaders, StampArrival
+from mtgcombat.server.guard import (
+    CORS_HEADERS,
+    CORS_MAX_AGE,
+    CORS_METHODS,
+    HostGuard,
+    SecurityHeaders,
+    StampArrival,
+    cors_origin,
+)
 from mtgcombat.server.guard import allowed_hosts as host_allow_list
-from mtgcombat.server.http import BodyLimit, error_response, install_error_handlers
+from mtgcombat.server.http import BodyLimit, CatchAll, error_response, install_error_handlers
+from mtgcombat.server.openapi import install_openapi
 from mtgcombat.server.pages import WebFiles
 from mtgcombat.server.routes_cards import CARDS_LIMIT
 from mtgcombat.server.solving import GRACE, EngineFactory, Solver, Step
@@ -94,13 +106,17 @@ def _engines() -> dict[Step, EngineFactory]:
 
 def create_app(*, time_limit: float = DEFAULT_TIME_LIMIT, max_body: int = MAX_BODY,
                workers: int = DEFAULT_WORKERS, allowed_hosts: Iterable[str] = (),
-               docs: bool = False, max_queue: int | None = None) -> FastAPI:
+               docs: bool = False, max_queue: int | None = None,
+               cors_origins: Iterable[str] = ()) -> FastAPI:
     """The application: JSON endpoints, the web page, a body-size limit of ``max_body`` bytes
     (0: none), ``time_limit`` seconds per request (counted from its arrival) of solver work on
     ``workers`` threads, at most ``max_queue`` requests per lane waiting for a thread (default
     four per worker; more: 503). Requests must name a loopback host or one of
     ``allowed_hosts`` (``"*"``: any) in their ``Host`` header. ``docs``: serve ``/docs`` and
-    ``/redoc``, which load their scripts and styles from a CDN."""
+    ``/redoc``, which load their scripts and styles from a CDN. ``cors_origins``: the origins
+    (``http(s)://host[:port]``, ``"*"``: any) whose pages may call the API from a browser
+    (default none: no CORS headers at all; a bad origin is a :class:`ValueError`)."""
+    origins = sorted({cors_origin(o) for o in cors_origins})
     solver = Solver(time_limit, workers, _engines(), max_queue)
 
     @asynccontextmanager
@@ -112,17 +128,23 @@ def create_app(*, time_limit: float = DEFAULT_TIME_LIMIT, max_body: int = MAX_BO
     app = FastAPI(
         title="mtgcombat", version=__version__, lifespan=lifespan,
         docs_url="/docs" if docs else None, redoc_url="/redoc" if docs else None,
+        separate_input_output_schemas=False,  # one Board schema, for requests and answers
         description=("Exact legality of Magic: The Gathering combat declarations (CR 508.1, "
                      "509.1, 510). Bad input: HTTP 422 `{\"error\": {\"path\", \"message\"}}`. "
                      f"Solver time limit {time_limit:g} s per request: past it HTTP 200 "
                      "`{\"status\": \"unknown\", \"reason\": \"time limit\"}`."))
     install_error_handlers(app)
+    install_openapi(app)
     for router in ROUTERS:
         app.include_router(router)
     app.mount("/", WebFiles(), name="web")
     app.state.solver = solver
+    app.add_middleware(CatchAll)  # the innermost: a 500 passes through every other one
     if max_body:
         app.add_middleware(BodyLimit, limit=max_body)
+    if origins:
+        app.add_middleware(CORSMiddleware, allow_origins=origins, allow_methods=CORS_METHODS,
+                           allow_headers=CORS_HEADERS, max_age=CORS_MAX_AGE)
     app.add_middleware(HostGuard, hosts=host_allow_list(allowed_hosts))
     app.add_middleware(SecurityHeaders, no_policy=DOCS_PATHS if docs else ())
     app.add_middleware(StampArrival)  # the outermost: the time budget starts here
@@ -144,14 +166,15 @@ class UvicornLimits:
 def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *,
           time_limit: float = DEFAULT_TIME_LIMIT, workers: int = DEFAULT_WORKERS,
           allowed_hosts: Iterable[str] = (), docs: bool = False,
-          max_queue: int | None = None, limits: UvicornLimits | None = None) -> None:
+          max_queue: int | None = None, limits: UvicornLimits | None = None,
+          cors_origins: Iterable[str] = ()) -> None:
     """Run the server with uvicorn until interrupted; ``host`` (unless a wildcard address)
     joins the allowed hosts."""
     import uvicorn
 
     limits = limits or UvicornLimits()
     app = create_app(time_limit=time_limit, workers=workers, docs=docs, max_queue=max_queue,
-                     allowed_hosts=(*allowed_hosts, host))
+                     allowed_hosts=(*allowed_hosts, host), cors_origins=cors_origins)
     uvicorn.run(app, host=host, port=port, log_level="info", server_header=False,
                 timeout_keep_alive=limits.timeout_keep_alive,
                 limit_concurrency=limits.limit_concurrency,

@@ -8,12 +8,17 @@ and the arrival time of each request.
   scripts, styles and data only from the server itself and may not be framed.
 * :class:`StampArrival` records when a request arrived, so that its time budget counts the
   time spent waiting for a solver thread (:mod:`~mtgcombat.server.solving`).
+* :func:`cors_origin` reads one entry of the optional CORS allow-list (off by default: no
+  page on another origin may read the answers); the app hands the list to Starlette's
+  ``CORSMiddleware``, inside :class:`SecurityHeaders`, so preflight answers carry the security
+  headers too.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Iterable
+from urllib.parse import urlsplit
 
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -41,6 +46,12 @@ SECURITY_HEADERS = {
     "X-Frame-Options": "DENY",
 }
 """The headers added to every answer (the policy is left off the interactive docs)."""
+CORS_METHODS = ("GET", "POST")
+"""The methods a listed origin may use."""
+CORS_HEADERS = ("Content-Type",)
+"""The request headers a listed origin may send (beyond the CORS-safelisted ones)."""
+CORS_MAX_AGE = 600
+"""Seconds a browser may cache a preflight answer."""
 
 
 def host_name(value: str) -> str:
@@ -65,6 +76,25 @@ def allowed_hosts(extra: Iterable[str] = ()) -> frozenset[str]:
         elif host.strip() not in WILDCARD_BINDS:
             names.add(host_name(host))
     return frozenset(names)
+
+
+def cors_origin(value: str) -> str:
+    """``value`` as an entry of the CORS allow-list: an origin ``http(s)://host[:port]``
+    (scheme and host in lower case, a trailing ``/`` dropped) or ``*`` (any origin); a
+    :class:`ValueError` for anything else (a path, a query, another scheme)."""
+    value = value.strip()
+    if value == ANY_HOST:
+        return value
+    try:
+        parts = urlsplit(value.removesuffix("/"))
+        port = parts.port
+    except ValueError:
+        raise ValueError(f"not an origin: {value!r}") from None
+    if (parts.scheme.lower() not in ("http", "https") or not parts.hostname or parts.path
+            or parts.query or parts.fragment or parts.username or parts.password):
+        raise ValueError(f"not an origin (expected http(s)://host[:port]): {value!r}")
+    host = parts.netloc.rpartition(":")[0] if port is not None else parts.netloc
+    return f"{parts.scheme.lower()}://{host.lower()}" + (f":{port}" if port is not None else "")
 
 
 def _header(scope: Scope, name: bytes) -> str | None:

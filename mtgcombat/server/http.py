@@ -3,7 +3,8 @@
 Every error is ``{"error": {"path": "$.board...", "message": ...}}``: bad input is HTTP 422
 with the JSON path of the bad value, a body over the limit is 413, too many requests waiting
 for a solver thread is 503 with ``Retry-After``, an internal error is 500 with a generic
-message (the detail goes to the log, never to the client)."""
+message (the detail goes to the log, never to the client), answered inside the other
+middleware (:class:`CatchAll`) so that it carries the same headers as every answer."""
 
 from __future__ import annotations
 
@@ -95,9 +96,14 @@ async def _on_overloaded(_request: Request, exc: Exception) -> Response:
     return response
 
 
-async def _on_internal(_request: Request, exc: Exception) -> Response:
+def internal_error(exc: Exception) -> JSONResponse:
+    """The generic HTTP 500 answer for ``exc`` (logged; nothing of it goes to the client)."""
     log.error("internal error: %s: %s", type(exc).__name__, exc)
     return error_response(500, "internal error", None)
+
+
+async def _on_internal(_request: Request, exc: Exception) -> Response:
+    return internal_error(exc)
 
 
 def install_error_handlers(app: FastAPI) -> None:
@@ -107,6 +113,33 @@ def install_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(BoardError, _on_board_error)
     app.add_exception_handler(Overloaded, _on_overloaded)
     app.add_exception_handler(Exception, _on_internal)
+
+
+class CatchAll:
+    """ASGI middleware: an exception the app let through, before its answer started, is
+    answered with :func:`internal_error` here, inside the other middleware, so that the 500
+    carries the security (and CORS) headers like every other answer."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def watch(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, watch)
+        except Exception as exc:
+            if started:
+                raise
+            await internal_error(exc)(scope, receive, send)
 
 
 class BodyLimit:

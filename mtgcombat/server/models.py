@@ -2,22 +2,35 @@
 
 The OpenAPI schema is generated from these. ``board`` is typed as the project's
 :class:`~mtgcombat.board.Board` so the schema describes a board exactly, but validation is left
-to :func:`~mtgcombat.board.parse_board` in the endpoint (``SkipValidation``): its errors carry the
-JSON path of the bad input, say "did you mean", and also check references (card names, player
-names, permanent ids), which a shape check can't.
+to :func:`~mtgcombat.board.parse_board` in the endpoint (the value is kept as sent): its errors
+carry the JSON path of the bad input, say "did you mean", and also check references (card
+names, player names, permanent ids), which a shape check can't.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, SkipValidation
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SkipValidation,
+    ValidatorFunctionWrapHandler,
+    WrapValidator,
+)
 
 from mtgcombat.board.model import Board
 
-RawBoard = Annotated[Board, SkipValidation]
-"""A board as sent: documented as :class:`Board`, validated by ``parse_board`` (the value is
-the decoded JSON, whatever its type)."""
+
+def _as_sent(value: Any, _handler: ValidatorFunctionWrapHandler) -> Any:
+    """The value as decoded from JSON, unchecked (``parse_board`` checks it)."""
+    return value
+
+
+RawBoard = Annotated[Board, WrapValidator(_as_sent)]
+"""A board as sent: documented as (a reference to) :class:`Board`, validated by
+``parse_board`` (the value is the decoded JSON, whatever its type)."""
 
 AttackMap = Annotated[dict[str, str], SkipValidation]
 """``{creature_id: target}`` as sent, validated by ``Declaration.from_json``."""

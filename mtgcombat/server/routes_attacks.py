@@ -7,6 +7,14 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends
 
 from mtgcombat.server.models import BoardRequest, CheckRequest, LegalRequest
+from mtgcombat.server.openapi import answers
+from mtgcombat.server.responses import (
+    AttackListing,
+    AttackVerdict,
+    ExplainAnswer,
+    ShowAnswer,
+    UnknownAnswer,
+)
 from mtgcombat.server.solving import (
     Job,
     check_declaration,
@@ -20,22 +28,28 @@ router = APIRouter(tags=["attacks"])
 SolverDep = Annotated[Job, Depends(solver_of)]
 
 
-@router.post("/v1/legal", summary="Every legal attack declaration")
+@router.post("/v1/legal", summary="Every legal attack declaration", response_model=None,
+             responses=answers(AttackListing | UnknownAnswer, "The legal attack declarations."))
 async def legal(req: LegalRequest, solver: SolverDep) -> dict[str, Any]:
     """The legal attack declarations in canonical order (``limit``: the first N)."""
     return await list_declarations(solver, "attacks", req, summary=req.summary)
 
 
-@router.post("/v1/check", summary="Is this attack declaration legal?")
+@router.post("/v1/check", summary="Is this attack declaration legal?", response_model=None,
+             responses=answers(AttackVerdict | UnknownAnswer, "The verdict."))
 async def check(req: CheckRequest, solver: SolverDep) -> dict[str, Any]:
-    """The verdict on one attack declaration, with its reason and witness."""
+    """The verdict on one attack declaration, with its reason and any better declaration."""
     return await check_declaration(solver, "attacks", req)
 
 
 @router.post("/v1/explain",
-             summary="The conditional-requirement process (CR 508.1d, docs/architecture.md)")
+             summary="The conditional-requirement process (CR 508.1d, docs/architecture.md)",
+             response_model=None,
+             responses=answers(ExplainAnswer | UnknownAnswer,
+                               "The stages, per choice of costs to pay."))
 async def explain(req: BoardRequest, solver: SolverDep) -> dict[str, Any]:
-    """Per cost commitment, the tree of states of the conditional-requirement process."""
+    """For each choice of which costs to pay, the stages of re-checking the conditional
+    requirements (CR 508.1d)."""
     from mtgcombat.legality.explain import commitment_views, view_json
 
     board, found = read_board(req)
@@ -47,7 +61,8 @@ async def explain(req: BoardRequest, solver: SolverDep) -> dict[str, Any]:
     return with_unmodelled(await solver.run(work, "list"), found)
 
 
-@router.post("/v1/show", summary="How the engine understood the board")
+@router.post("/v1/show", summary="How the engine understood the board", response_model=None,
+             responses=answers(ShowAnswer | UnknownAnswer, "The board as compiled."))
 async def show(req: BoardRequest, solver: SolverDep) -> dict[str, Any]:
     """Players, targets, candidates and every instance, as ``mtgcombat show`` prints them,
     and the combat text not modelled."""

@@ -13,6 +13,8 @@ from mtgcombat.errors import BoardError
 from mtgcombat.rules.catalog import Card
 from mtgcombat.server.examples import example_board, examples_index
 from mtgcombat.server.http import error_response
+from mtgcombat.server.openapi import answers
+from mtgcombat.server.responses import CardsAnswer, ExampleAnswer, ExamplesAnswer, HealthAnswer
 from mtgcombat.server.solving import Job, solver_of
 
 CARDS_LIMIT = 50
@@ -21,7 +23,9 @@ CARDS_LIMIT = 50
 router = APIRouter()
 
 
-@router.get("/v1/cards", tags=["catalog"], summary="Search every printed card")
+@router.get("/v1/cards", tags=["catalog"], summary="Search every printed card",
+            response_model=None,
+            responses=answers(CardsAnswer, "The cards found.", (400, 422, 500)))
 async def cards(q: str = Query("", max_length=200),
                 limit: int = Query(CARDS_LIMIT, ge=1, le=1000)) -> dict[str, Any]:
     """Cards whose name starts with ``q``, then those that contain it (case- and
@@ -72,13 +76,17 @@ def _card_view(card: Card) -> dict[str, Any]:
             "unmodelled": [u.model_dump() for u in card.unmodelled]}
 
 
-@router.get("/v1/examples", tags=["catalog"], summary="The article's example boards")
+@router.get("/v1/examples", tags=["catalog"], summary="The article's example boards",
+            response_model=None,
+            responses=answers(ExamplesAnswer, "The example boards.", (400, 500)))
 async def examples() -> dict[str, Any]:
     """Id, title and quote of every shipped example board."""
     return {"examples": list(examples_index())}
 
 
-@router.get("/v1/examples/{example_id}", tags=["catalog"], summary="One example board")
+@router.get("/v1/examples/{example_id}", tags=["catalog"], summary="One example board",
+            response_model=None,
+            responses=answers(ExampleAnswer, "The example board.", (400, 404, 500)))
 async def example(example_id: str) -> Response:
     """The shipped board called ``example_id`` (404 for an id the index does not list)."""
     board = example_board(example_id)
@@ -87,7 +95,9 @@ async def example(example_id: str) -> Response:
     return JSONResponse({"id": example_id, "board": board})
 
 
-@router.get("/v1/health", tags=["meta"], summary="Liveness")
+@router.get("/v1/health", tags=["meta"], summary="Liveness: the version and time limit",
+            response_model=None,
+            responses=answers(HealthAnswer, "The server is up.", (400, 500)))
 async def health(solver: Annotated[Job, Depends(solver_of)]) -> dict[str, Any]:
     """The version and the time limit per request."""
     return {"status": "ok", "version": __version__, "time_limit": solver.time_limit}

@@ -9,6 +9,8 @@ from fastapi import APIRouter, Depends
 
 from mtgcombat.errors import BoardError, Deadline
 from mtgcombat.server.models import DamageCheckRequest, DamageResolveRequest
+from mtgcombat.server.openapi import answers
+from mtgcombat.server.responses import CombatResultView, DamageCheckAnswer, UnknownAnswer
 from mtgcombat.server.solving import Job, read_board, solver_of
 from mtgcombat.views.unmodelled import with_unmodelled
 
@@ -16,7 +18,9 @@ router = APIRouter(tags=["damage"])
 SolverDep = Annotated[Job, Depends(solver_of)]
 
 
-@router.post("/v1/damage/check", summary="Is this combat damage assignment legal?")
+@router.post("/v1/damage/check", summary="Is this combat damage assignment legal?",
+             response_model=None,
+             responses=answers(DamageCheckAnswer | UnknownAnswer, "The verdict."))
 async def damage_check(req: DamageCheckRequest, solver: SolverDep) -> dict[str, Any]:
     """The verdict on one step's damage assignment (CR 510.1)."""
     from mtgcombat.damage.assignment import check_damage
@@ -41,7 +45,8 @@ async def damage_check(req: DamageCheckRequest, solver: SolverDep) -> dict[str, 
     return with_unmodelled(await solver.run(work, "list"), found)
 
 
-@router.post("/v1/damage/resolve", summary="Play out combat damage")
+@router.post("/v1/damage/resolve", summary="Play out combat damage", response_model=None,
+             responses=answers(CombatResultView | UnknownAnswer, "Both steps as played."))
 async def damage_resolve(req: DamageResolveRequest, solver: SolverDep) -> dict[str, Any]:
     """Both combat damage steps with the best divisions for the attacking player."""
     from mtgcombat.damage.resolve import resolve_combat
