@@ -12,7 +12,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from . import brute, conditional, enumeration, floor, scaling
+from . import batch_pool, brute, conditional, enumeration, floor, scaling
 from .common import RESULTS, Cell, Config, Table, git_revision, write_csv
 
 SECTIONS: dict[str, Callable[[Config], Table]] = {
@@ -21,6 +21,7 @@ SECTIONS: dict[str, Callable[[Config], Table]] = {
     "brute": brute.run,
     "conditional": conditional.run,
     "enumeration": enumeration.run,
+    "batch_pool": batch_pool.run,
 }
 """Section name → benchmark, in the order they run."""
 WIDTH = 200

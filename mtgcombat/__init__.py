@@ -4,7 +4,8 @@ The public API lives here; the packages below it each own one concern (``docs/ar
 draws the flow): ``rules`` (effect vocabulary, catalog), ``board`` (format, loading,
 declarations, characteristics), ``compile`` (board → instances), ``solver`` (problem language,
 CP-SAT), ``legality`` (attacks and blocks), ``payment``, ``damage``, ``oracle`` (brute-force
-references), ``views`` (shared JSON), and the front ends ``cli``, ``server`` and ``batch``.
+references), ``views`` (shared JSON), ``forge`` (Forge puzzle files as boards), and the front
+ends ``cli``, ``server`` and ``batch``.
 
 >>> from mtgcombat import load_board, legal_attacks
 >>> # board_unmodelled(board): the combat text of its cards the engine does not model
@@ -22,6 +23,7 @@ from mtgcombat.compile.instances import Instances
 from mtgcombat.damage.assignment import DamageVerdict, check_damage
 from mtgcombat.damage.resolve import CombatResult, resolve_combat
 from mtgcombat.errors import BoardError, DeclarationError
+from mtgcombat.forge import ImportedPuzzle, import_puzzle
 from mtgcombat.legality.attacks import (
     AttackEngine,
     check,
@@ -45,6 +47,7 @@ __all__ = [
     "DamageVerdict",
     "Declaration",
     "DeclarationError",
+    "ImportedPuzzle",
     "Instances",
     "Unmodelled",
     "Verdict",
@@ -56,6 +59,7 @@ __all__ = [
     "compile_board",
     "default_catalog",
     "had_to_attack",
+    "import_puzzle",
     "legal_attacks",
     "legal_blocks",
     "load_board",

@@ -4,7 +4,8 @@ and reading back the ids already answered in an output file (``--resume``).
 Input (see ``docs/batch.md``): board files (``X.json``: one item, id = its path, declaration
 ``null``) and JSON Lines files (``*.jsonl``: one item per line,
 ``{"id": ..., "board": {...}, "declaration": {...}|null}``); a directory stands for every
-such file under it (sorted, ``*.expected.json`` skipped); a file named twice (by another
+file under it whose suffix has a reader in :data:`READERS` (sorted, ``*.expected.json``
+skipped); a file named twice (by another
 path, or directly and via its folder) is read once. ``declaration: null`` lists the legal
 declarations; otherwise the declaration is checked. An item that can't be read (malformed
 JSON, nesting deeper than :data:`MAX_DEPTH`, an integer too long to convert) is an item with
@@ -14,7 +15,7 @@ JSON, nesting deeper than :data:`MAX_DEPTH`, an integer too long to convert) is 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Literal
@@ -30,10 +31,11 @@ MAX_ID_BITS = 64
 """Largest integer id accepted (bits)."""
 
 JsonId = str | int
-Status = Literal["legal", "illegal", "listed", "bad_input", "unknown"]
-Kind = Literal["auto", "attacks", "blocks"]
-"""What an item's declaration is: attacks (CR 508.1), blocks (CR 509.1), or ``auto``: blocks
-when the board declares an ``attack``, else attacks."""
+Status = Literal["legal", "illegal", "listed", "resolved", "bad_input", "unknown"]
+Kind = Literal["auto", "attacks", "blocks", "damage"]
+"""What an item is: attack declarations (CR 508.1), block declarations (CR 509.1), or its
+combat damage played out (CR 510); ``auto``: damage when the board declares ``blocks``, blocks
+when it declares an ``attack``, else attacks."""
 STDIN = "-"
 """The input that stands for JSON Lines read from standard input."""
 STDIN_LABEL = "<stdin>"
@@ -67,6 +69,9 @@ class BatchItem(_Model):
     line: int | None = None
     error: ErrorInfo | None = None
     """Set when the item could not even be read (bad JSON line): the result is ``bad_input``."""
+    puzzle: dict[str, Any] | None = None
+    """For a Forge puzzle file: its import's ``question`` and ``notes`` (``mtgcombat.forge``),
+    copied onto the result."""
 
     @property
     def board_file(self) -> bool:
@@ -88,8 +93,19 @@ class BatchResult(_Model):
     witness: dict[str, str | list[str]] | None = None
     details: dict[str, Any] | None = None
     error: ErrorInfo | None = None
+    damage: dict[str, Any] | None = None
+    """A played-out combat (``resolved``): the object of ``mtgcombat damage --resolve --json``
+    (each step's damage, life totals, poison and counters, destroyed creatures)."""
     unmodelled: list[dict[str, str]] | None = None
     """The board's combat text that is not modelled (set only when there is any)."""
+    question: str | None = None
+    """For a Forge puzzle: the question its state is at (attacks, blocks or damage)."""
+    notes: list[dict[str, Any]] | None = None
+    """For a Forge puzzle: what its board does not hold (``kind``, ``where``, ``message``,
+    ``matters``)."""
+    summary: dict[str, Any] | None = None
+    """For a Forge puzzle's complete listing: the judge's summary (``count``, ``in_every``,
+    ``in_none``)."""
 
     def to_json(self) -> dict[str, Any]:
         """The output line's object (fields that apply to this status only)."""
@@ -111,7 +127,8 @@ class Options:
     strict: bool = False
     """A board with combat text that is not modelled is bad input."""
     kind: Kind = "auto"
-    """Attack or block declarations (``auto``: blocks when the board has an ``attack``)."""
+    """Attack or block declarations or combat damage (``auto``: from the board, see
+    :data:`Kind`)."""
 
 
 # -- reading inputs ------------------------------------------------------------------------
@@ -125,8 +142,8 @@ def _bad(item_id: JsonId, file: str | None, line: int | None, path: str,
 
 
 def input_files(paths: Iterable[str | Path]) -> Iterator[Path]:
-    """The files named by ``paths``: files as given, directories expanded to their ``*.json``
-    and ``*.jsonl`` files (recursively, sorted), ``*.expected.json`` skipped. A file reached
+    """The files named by ``paths``: files as given, directories expanded to their files with
+    a suffix in :data:`READERS` (recursively, sorted), ``*.expected.json`` skipped. A file reached
     twice (same resolved path) is yielded once, under the path it was first reached by."""
     seen: set[Path] = set()
     for f in _named_files(paths):
@@ -140,7 +157,7 @@ def _named_files(paths: Iterable[str | Path]) -> Iterator[Path]:
     """Every file ``paths`` name, repeats included."""
     for p in map(Path, paths):
         if str(p) != STDIN and p.is_dir():
-            found = [f for f in p.rglob("*") if f.is_file() and f.suffix in (".json", ".jsonl")]
+            found = [f for f in p.rglob("*") if f.is_file() and f.suffix in READERS]
             yield from sorted((f for f in found if not f.name.endswith(EXPECTED_SUFFIX)),
                               key=lambda f: f.as_posix())
         else:
@@ -152,10 +169,8 @@ def read_inputs(paths: Iterable[str | Path]) -> Iterator[BatchItem]:
     for f in input_files(paths):
         if str(f) == STDIN:
             yield from read_stdin_jsonl()
-        elif f.suffix == ".jsonl":
-            yield from read_jsonl(f)
         else:
-            yield read_board_file(f)
+            yield from READERS.get(f.suffix, _board_items)(f)
 
 
 class _Unreadable(ValueError):
@@ -211,6 +226,11 @@ def read_board_file(path: Path) -> BatchItem:
     return BatchItem(id=file, board=data, source=file, file=file)
 
 
+def _board_items(path: Path) -> Iterator[BatchItem]:
+    """A board file's one item."""
+    yield read_board_file(path)
+
+
 def read_jsonl(path: Path) -> Iterator[BatchItem]:
     """The items of a JSON Lines file; blank lines are skipped."""
     file = str(path)
@@ -222,6 +242,29 @@ def read_jsonl(path: Path) -> Iterator[BatchItem]:
     for n, raw in enumerate(text.splitlines(), start=1):
         if raw.strip():
             yield parse_line(raw, file, n)
+
+
+Reader = Callable[[Path], Iterator[BatchItem]]
+def _puzzle_items(path: Path) -> Iterator[BatchItem]:
+    """A Forge puzzle file's one item: its imported board, question and notes."""
+    from mtgcombat.errors import BoardError
+    from mtgcombat.forge import import_puzzle
+
+    file = str(path)
+    try:
+        imported = import_puzzle(path)
+    except BoardError as err:
+        yield _bad(file, file, None, err.path, err.message)
+        return
+    yield BatchItem(id=file, board=imported.board, source=file, file=file,
+                    puzzle={"question": imported.question,
+                            "notes": [n.to_json() for n in imported.notes]})
+
+
+READERS: dict[str, Reader] = {".json": _board_items, ".jsonl": read_jsonl,
+                              ".pzl": _puzzle_items}
+"""File suffix → the reader of its items. A directory stands for its files with these
+suffixes; a file named directly with another suffix is read as a board file."""
 
 
 def read_stdin_jsonl(stream: IO[str] | None = None) -> Iterator[BatchItem]:

@@ -41,6 +41,8 @@ class Summary:
     legal: int = 0
     illegal: int = 0
     listed: int = 0
+    resolved: int = 0
+    """Combat damage items played out."""
     bad_input: int = 0
     unknown: int = 0
     skipped: int = 0
@@ -67,8 +69,10 @@ class Summary:
         t.add_column("value")
         rate = self.checked / seconds if seconds > 0 else 0.0
         rows = [("checked", str(self.checked)), ("legal", str(self.legal)),
-                ("illegal", str(self.illegal)), ("listed", str(self.listed)),
-                ("bad input", str(self.bad_input)), ("unknown", str(self.unknown))]
+                ("illegal", str(self.illegal)), ("listed", str(self.listed))]
+        if self.resolved:
+            rows.append(("damage resolved", str(self.resolved)))
+        rows += [("bad input", str(self.bad_input)), ("unknown", str(self.unknown))]
         if self.skipped:
             rows.append(("skipped (--resume)", str(self.skipped)))
         if self.unmodelled:

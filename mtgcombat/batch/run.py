@@ -1,5 +1,6 @@
-"""Batch legality checks over many boards: the entry point :func:`check_many` and the choice
-of backend (in this process, local worker processes, or a Dask cluster).
+"""Batch legality checks (and combat damage) over many boards: the entry point
+:func:`check_many` and the choice of backend (in this process, local worker processes, or a
+Dask cluster).
 
 The pieces: :mod:`~mtgcombat.batch.items` (inputs and result models),
 :mod:`~mtgcombat.batch.worker` (one item under its time limit), :mod:`~mtgcombat.batch.pool`
@@ -78,7 +79,9 @@ def check_many(items: Iterable[BatchItem | Mapping[str, Any]], jobs: int | None 
     cluster instead (see :func:`mtgcombat.batch.cluster.check_many_dask`). ``strict``: a
     board with combat text that is not modelled is ``bad_input`` (else its result carries the
     ``unmodelled`` list). ``kind``: ``"attacks"`` or ``"blocks"`` declarations (CR 508.1,
-    509.1); ``"auto"``: blocks for a board that declares an ``attack``, else attacks."""
+    509.1), or ``"damage"``: play out the combat damage (CR 510; ``resolved`` results);
+    ``"auto"``: damage for a board that declares ``blocks``, blocks for one that declares an
+    ``attack``, else attacks."""
     opts = Options(timeout=timeout, assume_payable=assume_payable, limit=limit, strict=strict,
                    kind=kind)
     stream = (as_item(obj, i) for i, obj in enumerate(items))

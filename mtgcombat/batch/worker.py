@@ -1,4 +1,5 @@
-"""One batch item, start to finish, inside a worker: load, check or list, under a time limit.
+"""One batch item, start to finish, inside a worker: load, then check or list its declarations
+or play out its combat damage, under a time limit.
 
 Time limit per board (``timeout`` seconds, wall clock, measured from the start of the item):
 (1) the engine gets a :class:`~mtgcombat.errors.Deadline`, so every CP-SAT solve gets the
@@ -12,6 +13,10 @@ reason of :func:`~mtgcombat.views.undecided.undecided_reason`.
 A result about a board whose cards have combat text the engine does not model carries the
 ``unmodelled`` list (whatever its status but ``bad_input``); with ``strict`` such a board is
 ``bad_input`` at the card's path.
+
+A combat damage item (:func:`item_kind`) has no declaration: its combat is played out with the
+attacking player's divisions that deal the most damage to players (CR 510, as
+``mtgcombat damage --resolve``), and its ``resolved`` line carries that result's JSON.
 """
 
 from __future__ import annotations
@@ -21,9 +26,9 @@ import threading
 import time
 from collections.abc import Sequence
 from types import FrameType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
-from mtgcombat.batch.items import BatchItem, BatchResult, ErrorInfo, Options, Status
+from mtgcombat.batch.items import BatchItem, BatchResult, ErrorInfo, Kind, Options, Status
 from mtgcombat.errors import BoardError, Undecided
 from mtgcombat.views.listing import listing
 from mtgcombat.views.undecided import TIME_LIMIT, undecided_reason
@@ -91,6 +96,8 @@ def run_item(item: BatchItem, opts: Options) -> BatchResult:
         ms = round((time.monotonic() - start) * 1000, 3)
         if found and status != "bad_input":
             fields["unmodelled"] = found
+        if item.puzzle is not None:
+            fields.update(item.puzzle)
         return BatchResult(id=item.id, source=item.source, status=status, ms=ms, **fields)
 
     if item.error is not None:
@@ -126,10 +133,16 @@ def _solve_item(item: BatchItem, opts: Options, found: list[dict[str, str]]) -> 
     board = parse_board(item.board, file=file)
     found.extend(unmodelled_json(check_modelled(board, file=file) if opts.strict
                                  else board_unmodelled(board)))
+    if item_kind(board, opts.kind) == "damage":
+        return _resolved(board, item, opts)
     engine, parse = _engine(board, opts)
     if item.declaration is None:
-        return {"status": "listed",
-                **listing(engine.legal(assume_payable=opts.assume_payable), opts.limit)}
+        out = listing(engine.legal(assume_payable=opts.assume_payable), opts.limit)
+        if item.puzzle is not None and out.get("complete", True):
+            from mtgcombat.forge.report import listing_summary
+
+            out["summary"] = listing_summary(engine.inst.creatures, out["legal"])
+        return {"status": "listed", **out}
     decl = parse(item.declaration, path="$.declaration")
     try:
         verdict = engine.check(decl, assume_payable=opts.assume_payable)
@@ -140,13 +153,36 @@ def _solve_item(item: BatchItem, opts: Options, found: list[dict[str, str]]) -> 
     return {"status": status, **data}
 
 
+def item_kind(board: Board, kind: Kind) -> Literal["attacks", "blocks", "damage"]:
+    """What to do with ``board`` for ``kind``: ``auto`` is combat damage for a board that
+    declares ``blocks``, block declarations for one that declares an ``attack``, else attack
+    declarations."""
+    if kind != "auto":
+        return kind
+    if board.blocks is not None:
+        return "damage"
+    return "blocks" if board.attack is not None else "attacks"
+
+
+def _resolved(board: Board, item: BatchItem, opts: Options) -> dict[str, Any]:
+    """The ``resolved`` fields of a combat damage item: its combat played out (CR 510)."""
+    from mtgcombat.damage.resolve import resolve_combat
+    from mtgcombat.errors import Deadline, DeclarationError
+
+    if item.declaration is not None:
+        raise DeclarationError("a combat damage item has no declaration (its combat is played "
+                               "out with the best divisions): give null", path="$.declaration")
+    result = resolve_combat(board, deadline=Deadline.after(opts.timeout))
+    return {"status": "resolved", "damage": result.to_json()}
+
+
 def _engine(board: Board, opts: Options) -> tuple[Any, Any]:
-    """The engine for ``opts.kind`` (``auto``: blocks when the board declares an attack) and
-    the parser of its declarations' JSON."""
+    """The engine for attack or block declarations (:func:`item_kind`) and the parser of its
+    declarations' JSON."""
     from mtgcombat.errors import Deadline
 
     deadline = Deadline.after(opts.timeout)
-    if opts.kind == "blocks" or (opts.kind == "auto" and board.attack is not None):
+    if item_kind(board, opts.kind) == "blocks":
         from mtgcombat.board.declaration import BlockDeclaration
         from mtgcombat.legality.blocks import BlockEngine
 

@@ -54,6 +54,7 @@ from mtgcombat.cli.common import error_line as _error_line
 from mtgcombat.cli.common import print_json as _print_json
 from mtgcombat.cli.common import print_out as _print
 from mtgcombat.cli.damage import damage
+from mtgcombat.cli.imports import import_group
 from mtgcombat.cli.schema import schema
 from mtgcombat.cli.scripting import (
     COMPLETION_EPILOG,
@@ -287,15 +288,17 @@ Examples:
   mtgcombat batch boards/ --out results.jsonl --resume --retry-unknown
   mtgcombat batch boards/ --scheduler tcp://HOST:8786 --out results.jsonl
   mtgcombat batch models/blocks --kind blocks
+  mtgcombat batch models/damage --kind damage
   cat items.jsonl | mtgcombat batch -
 \b
 INPUTS are board files (X.json: list its legal declarations), JSON Lines files (*.jsonl:
 one {"id", "board", "declaration"} per line; declaration null: list, else check), '-'
 (JSON Lines read from standard input) and directories (every *.json and *.jsonl under
 them, *.expected.json skipped); a missing input is an error (exit 2). Declarations are
-attacks, or blocks (CR 509.1) for a board with an "attack" (--kind). One result line
-per input, in input order: {"id", "source", "status", "ms", ...} with status legal, illegal,
-listed, bad_input or unknown (see docs/batch.md). A file named twice is read once; a
+attacks, or blocks (CR 509.1) for a board with an "attack"; a board with "blocks" has its
+combat damage played out (--kind). One result line per input, in input order: {"id",
+"source", "status", "ms", ...} with status legal, illegal, listed, resolved, bad_input or
+unknown (see docs/batch.md). A file named twice is read once; a
 repeated id X is written as X#2, X#3, ...; --out is checked and locked (FILE.lock) before
 any work, and rewritten only atomically.""")
 @click.argument("inputs", nargs=-1, required=True, metavar="INPUTS...")
@@ -317,10 +320,12 @@ any work, and rewritten only atomically.""")
               help="List at most N legal declarations per board.")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:8786",
               help="Run on this Dask scheduler (pip install 'mtgcombat[cluster]').")
-@click.option("--kind", type=click.Choice(["auto", "attacks", "blocks"]), default="auto",
-              show_default=True, help="The declarations: attacks (CR 508.1), blocks (CR 509.1; "
-              "the board declares an \"attack\"), or auto: blocks when the board has an "
-              "\"attack\", else attacks.")
+@click.option("--kind", type=click.Choice(["auto", "attacks", "blocks", "damage"]),
+              default="auto", show_default=True,
+              help="The items: attack declarations (CR 508.1), block declarations (CR 509.1; the "
+              "board declares an \"attack\"), combat damage played out (CR 510; a resolved "
+              "line), or auto: damage when the board has \"blocks\", else blocks when it has "
+              "an \"attack\", else attacks.")
 @ASSUME_PAYABLE
 @STRICT
 def batch(inputs: tuple[str, ...], jobs: int | None, out: str | None, resume: bool,
@@ -357,6 +362,7 @@ cli.add_command(blocks)
 cli.add_command(damage)
 cli.add_command(cards)
 cli.add_command(schema)
+cli.add_command(import_group)
 
 
 # -- entry point ---------------------------------------------------------------------------
