@@ -12,7 +12,7 @@ from mtgcombat import BoardError
 from mtgcombat.board.characteristics import View
 from mtgcombat.board.model import load_board
 from mtgcombat.rules.effects import GrantKeywords, Selector
-from tests.helpers import card
+from tests.helpers import board_data, card
 from tests.text_golden import resolved, unmodelled
 
 YOURS = Selector(which="targets", controller="you", types=["Creature"])
@@ -41,24 +41,17 @@ def test_protection_from_a_choice_among_qualities_stays_unmodelled() -> None:
                for u in unmodelled("Apostle's Blessing"))
 
 
-def _board(perms: list[dict[str, Any]], **top: Any) -> dict[str, Any]:
-    for p in perms:
-        p.setdefault("controller", "you")
-    return {"active_player": "you", "players": [{"name": "you"}, {"name": "opp"}],
-            "permanents": perms, **top}
-
-
 def test_the_recorded_colour_is_the_protection() -> None:
     willing = {"card": "Gods Willing", "controller": "you", "targets": ["bears"],
                "chosen_color": "red"}
-    view = View(load_board(_board([card("bears", "Grizzly Bears")], effects=[willing])))
+    view = View(load_board(board_data([card("bears", "Grizzly Bears")], effects=[willing])))
     assert "protection from red" in view.objects["bears"].keywords
     assert "protection from blue" not in view.objects["bears"].keywords
     # Mother of Runes: "{T}: Target creature you control gains protection from the color of
     # your choice until end of turn." — an activation names its colour too.
     mother = card("mom", "Mother of Runes",
                   activations=[{"targets": ["bears"], "chosen_color": "G"}])
-    view = View(load_board(_board([card("bears", "Grizzly Bears"), mother])))
+    view = View(load_board(board_data([card("bears", "Grizzly Bears"), mother])))
     assert "protection from green" in view.objects["bears"].keywords
     assert not any(k.startswith("protection") for k in view.objects["mom"].keywords)
 
@@ -71,7 +64,7 @@ def test_the_recorded_colour_is_the_protection() -> None:
      "$.permanents[1].activations[0]"),
 ])
 def test_the_colour_must_be_recorded(entry: dict[str, Any], path: str) -> None:
-    data = _board([card("bears", "Grizzly Bears")])
+    data = board_data([card("bears", "Grizzly Bears")])
     data.update(entry)
     with pytest.raises(BoardError) as info:
         load_board(data)

@@ -4,15 +4,13 @@ in ``targets`` (or to the source itself), and later sentences of recorded trigge
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from mtgcombat.board.characteristics import View
 from mtgcombat.board.model import load_board
 from mtgcombat.legality.attacks import legal_attacks
 from mtgcombat.rules.effects import SELF, GrantKeywords, ModifyPowerToughness, Selector
-from tests.helpers import card, decls
+from tests.helpers import board_data, card, decls
 from tests.text_golden import compiled, resolved, unmodelled
 
 REFERRED = Selector(which="targets")
@@ -118,21 +116,14 @@ def test_near_miss_stays_unmodelled(name: str, part: str) -> None:
     assert any(part in u for u in unmodelled(name)), unmodelled(name)
 
 
-def _board(perms: list[dict[str, Any]], **top: Any) -> dict[str, Any]:
-    for p in perms:
-        p.setdefault("controller", "you")
-    return {"active_player": "you", "players": [{"name": "you"}, {"name": "opp"}],
-            "permanents": perms, **top}
-
-
 def test_sneak_attack_record_names_the_creature_it_put_onto_the_battlefield() -> None:
     # A creature that came under your control this turn can't attack (CR 302.6) unless it has
     # haste; Sneak Attack's record lists the creature it put onto the battlefield.
     ogre = card("ogre", "Gray Ogre", summoning_sick=True)
-    without = load_board(_board([card("sa", "Sneak Attack"), dict(ogre)]))
+    without = load_board(board_data([card("sa", "Sneak Attack"), dict(ogre)]))
     assert set(legal_attacks(without)) == decls({})
-    recorded = load_board(_board([card("sa", "Sneak Attack", activations=[{"targets": ["ogre"]}]),
-                                  dict(ogre)]))
+    sneak = card("sa", "Sneak Attack", activations=[{"targets": ["ogre"]}])
+    recorded = load_board(board_data([sneak, dict(ogre)]))
     assert set(legal_attacks(recorded)) == decls({}, {"ogre": "opp"})
 
 
@@ -140,7 +131,7 @@ def test_tokens_listed_in_a_top_level_entry_gain_the_keywords() -> None:
     # Mardu Monument was sacrificed: its resolution is a top-level entry listing the tokens.
     tokens = [{"id": f"w{k}", "name": "Warrior", "types": ["Creature"], "power": 1,
                "toughness": 1, "controller": "you"} for k in (1, 2, 3)]
-    board = load_board(_board(
+    board = load_board(board_data(
         [*tokens, card("bears", "Grizzly Bears")],
         effects=[{"card": "Mardu Monument", "controller": "you", "targets": ["w1", "w2", "w3"]}]))
     view = View(board).objects
@@ -151,6 +142,7 @@ def test_tokens_listed_in_a_top_level_entry_gain_the_keywords() -> None:
 def test_self_pump_needs_no_targets() -> None:
     # Migloz, Maze Crusher (a 4/4): "{2}, Remove two oil counters from Migloz: It gets +2/+2
     # until end of turn." — its second ability, recorded once.
-    board = load_board(_board([card("m", "Migloz, Maze Crusher", activations=[{"ability": 2}])]))
+    migloz_card = card("m", "Migloz, Maze Crusher", activations=[{"ability": 2}])
+    board = load_board(board_data([migloz_card]))
     migloz = View(board).objects["m"]
     assert (migloz.power, migloz.toughness) == (6, 6)

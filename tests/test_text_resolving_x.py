@@ -12,7 +12,7 @@ from mtgcombat import BoardError
 from mtgcombat.board.characteristics import View
 from mtgcombat.board.model import load_board
 from mtgcombat.rules.effects import GrantKeywords, ModifyPowerToughness, Selector
-from tests.helpers import card
+from tests.helpers import board_data, card
 from tests.text_golden import resolved, unmodelled
 
 TARGET = Selector(which="targets", types=["Creature"])
@@ -57,13 +57,6 @@ def test_near_miss_stays_unmodelled(name: str, part: str) -> None:
     assert any(part in u for u in unmodelled(name)), unmodelled(name)
 
 
-def _board(perms: list[dict[str, Any]], **top: Any) -> dict[str, Any]:
-    for p in perms:
-        p.setdefault("controller", "you")
-    return {"active_player": "you", "players": [{"name": "you"}, {"name": "opp"}],
-            "permanents": perms, **top}
-
-
 def _pt(data: dict[str, Any], pid: str) -> tuple[int | None, int | None]:
     obj = View(load_board(data)).objects[pid]
     return obj.power, obj.toughness
@@ -73,23 +66,23 @@ def test_recorded_x_scales_the_change() -> None:
     # Grizzly Bears (2/2) after Untamed Might with X=3: 5/5; Death Wind with X=1: 1/1.
     bears = card("bears", "Grizzly Bears")
     might = {"card": "Untamed Might", "controller": "you", "targets": ["bears"], "x": 3}
-    assert _pt(_board([dict(bears)], effects=[might]), "bears") == (5, 5)
+    assert _pt(board_data([dict(bears)], effects=[might]), "bears") == (5, 5)
     wind = {"card": "Death Wind", "controller": "opp", "targets": ["bears"], "x": 1}
-    assert _pt(_board([dict(bears)], effects=[wind]), "bears") == (1, 1)
+    assert _pt(board_data([dict(bears)], effects=[wind]), "bears") == (1, 1)
     # Kessig Wolf Run activated twice, X=2 and X=1: +3/+0 and trample.
     run = card("run", "Kessig Wolf Run",
                activations=[{"x": 2, "targets": ["bears"]}, {"x": 1, "targets": ["bears"]}])
-    view = View(load_board(_board([dict(bears), run]))).objects["bears"]
+    view = View(load_board(board_data([dict(bears), run]))).objects["bears"]
     assert (view.power, view.toughness, "trample" in view.keywords) == (5, 2, True)
 
 
 def test_an_x_change_needs_the_recorded_x() -> None:
     bears = card("bears", "Grizzly Bears")
     with pytest.raises(BoardError) as info:
-        load_board(_board([bears], effects=[
+        load_board(board_data([bears], effects=[
             {"card": "Untamed Might", "controller": "you", "targets": ["bears"]}]))
     assert info.value.path == "$.effects[0]" and '"x"' in info.value.message
     run = card("run", "Kessig Wolf Run", activations=[{"targets": ["bears"]}])
     with pytest.raises(BoardError) as info:
-        load_board(_board([card("bears", "Grizzly Bears"), run]))
+        load_board(board_data([card("bears", "Grizzly Bears"), run]))
     assert info.value.path == "$.permanents[1].activations[0]"
