@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import os
 import tempfile
+import warnings
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -28,3 +31,17 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[Any]:
+    """A test client on the HTTP app (30 s time limit); skipped without the web extra."""
+    pytest.importorskip("fastapi")
+    pytest.importorskip("httpx")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from fastapi.testclient import TestClient
+    from mtgcombat.server.app import create_app
+
+    with TestClient(create_app(time_limit=30), base_url="http://localhost") as c:
+        yield c

@@ -16,8 +16,6 @@ import re
 import shutil
 import subprocess
 import urllib.parse
-import warnings
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -215,19 +213,6 @@ setTimeout(async () => {
                                explain: text("#explain"), show: text("#show") }));
 }, 500);
 """
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[Any]:
-    pytest.importorskip("fastapi")
-    pytest.importorskip("httpx")
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        from fastapi.testclient import TestClient
-    from mtgcombat.server.app import create_app
-
-    with TestClient(create_app(time_limit=30), base_url="http://localhost") as c:
-        yield c
 
 
 @pytest.mark.filterwarnings("ignore::DeprecationWarning")

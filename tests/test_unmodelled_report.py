@@ -15,8 +15,6 @@ import json
 import shutil
 import subprocess
 import urllib.parse
-import warnings
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -301,19 +299,6 @@ def test_batch_command_strict(capsys: pytest.CaptureFixture[str], mixed: str,
 
 
 # -- the HTTP API ----------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[Any]:
-    pytest.importorskip("fastapi")
-    pytest.importorskip("httpx")
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        from fastapi.testclient import TestClient
-    from mtgcombat.server.app import create_app
-
-    with TestClient(create_app(time_limit=30), base_url="http://localhost") as c:
-        yield c
 
 
 MIXED = board([HAND, CALLER, BEARS], attack={"hand": "B", "caller": "B"})
