@@ -244,6 +244,12 @@ def test_unknown_card_is_left_out_with_a_note() -> None:
     assert all(n.matters for n in r.notes)
 
 
+def test_a_misspelled_card_note_names_the_closest_cards() -> None:
+    r = imported(*BASE, "humanbattlefield=Grizly Bears")
+    unknown = [n for n in r.notes if n.kind == "unknown_card"]
+    assert len(unknown) == 1 and "did you mean 'Grizzly Bears'" in unknown[0].message
+
+
 def test_scripts_and_merges_are_notes_that_matter() -> None:
     r = imported(*BASE, "humanbattlefield=Grizzly Bears|ExecuteScript:Copy->3;"
                  "Serra Angel|MergedCards:Grizzly Bears|NamedCard:Shock|Set:M10")

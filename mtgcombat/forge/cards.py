@@ -25,7 +25,7 @@ from mtgcombat.errors import BoardError
 from mtgcombat.forge.parse import CardEntry
 from mtgcombat.forge.report import Note
 from mtgcombat.forge.tokens import inline_token, script_token
-from mtgcombat.rules.corpus import CorpusFace, lookup
+from mtgcombat.rules.corpus import CorpusFace, close_names, lookup
 
 _PT_COUNTER = re.compile(r"^([PM])(\d+)([PM])(\d+)$")
 _HELD = frozenset({
@@ -82,7 +82,9 @@ def card_name(entry: CardEntry, where: str, ctx: Context, *,
     None with a note when there is none the board can use."""
     found = lookup(entry.name)
     if found is None:
-        ctx.note("unknown_card", where, f"{entry.name!r} is not in the oracle corpus")
+        close = close_names(entry.name)
+        hint = f"; did you mean {', '.join(map(repr, close))}?" if close else ""
+        ctx.note("unknown_card", where, f"{entry.name!r} is not in the oracle corpus{hint}")
         return None
     index = found.face_index
     if back and index == 0:
