@@ -38,13 +38,16 @@ def board(perms: list[dict[str, Any]], opponents: tuple[str, ...]) -> dict[str, 
 
 def targets_layout(targets: int) -> tuple[tuple[str, ...], list[dict[str, Any]]]:
     """Opponents and planeswalkers giving ``targets`` targets: 2 = Alice, Bob; 3 = Alice, Bob,
-    Carol; 4 = Alice, Bob and one planeswalker each."""
+    Carol; 4 = Alice, Bob and one planeswalker each; 5 = Alice, Bob, Carol and a planeswalker
+    each for Alice and Bob."""
     if targets == 2:
         return OPPONENTS[:2], []
     if targets == 3:
         return OPPONENTS, []
     if targets == 4:
         return OPPONENTS[:2], [planeswalker("pwA", "Alice"), planeswalker("pwB", "Bob")]
+    if targets == 5:
+        return OPPONENTS, [planeswalker("pwA", "Alice"), planeswalker("pwB", "Bob")]
     raise ValueError(f"no layout for {targets} targets")
 
 

@@ -7,8 +7,9 @@ cost instances and conditions become indicator sets over those booleans.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from mtgcombat.compile.instances import (
     AllOrNone,
@@ -50,15 +51,22 @@ class VarMap:
     pairs: list[tuple[str, str]]
     index: dict[tuple[str, str], int]
     by_creature: dict[str, list[int]]
+    by_target: dict[str, list[int]] = field(default_factory=dict)
+    named: Counter[frozenset[str]] = field(default_factory=Counter, repr=False, compare=False)
+    """How many restrictions name each set of companions (with and without themselves)."""
+    _counted: dict[frozenset[str] | None, tuple[Term, ...]] = field(
+        default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def of(cls, inst: Instances) -> VarMap:
         pairs = [(c.id, t) for c in inst.candidates for t in c.targets]
         index = {p: i for i, p in enumerate(pairs)}
         by_creature: dict[str, list[int]] = {c.id: [] for c in inst.candidates}
-        for i, (c, _t) in enumerate(pairs):
+        by_target: dict[str, list[int]] = {}
+        for i, (c, t) in enumerate(pairs):
             by_creature[c].append(i)
-        return cls(pairs, index, by_creature)
+            by_target.setdefault(t, []).append(i)
+        return cls(pairs, index, by_creature, by_target)
 
     def creature(self, cid: str) -> Lits:
         """Variables of ``cid`` attacking anything."""
@@ -70,13 +78,23 @@ class VarMap:
 
     def any_into(self, targets: frozenset[str]) -> Lits:
         """Variables of any creature attacking one of ``targets``."""
-        return frozenset(i for i, (_c, t) in enumerate(self.pairs) if t in targets)
+        return frozenset(i for t in targets for i in self.by_target.get(t, ()))
 
     def creatures(self, cids: Iterable[str]) -> Lits:
         out: set[int] = set()
         for c in cids:
             out.update(self.by_creature.get(c, ()))
         return frozenset(out)
+
+    def declared(self, among: frozenset[str] | None = None) -> tuple[Term, ...]:
+        """One indicator term per creature (of ``among``, default every candidate), "it is
+        declared", in id order. The same tuple object for the same ``among``: the solver
+        keeps one count variable per tuple, shared by every bound over it."""
+        got = self._counted.get(among)
+        if got is None:
+            cids = sorted(self.by_creature if among is None else among & self.by_creature.keys())
+            got = self._counted[among] = tuple(Term(self.creature(c)) for c in cids)
+        return got
 
     def all(self) -> Lits:
         return frozenset(range(len(self.pairs)))
@@ -98,28 +116,28 @@ def _forbid(r: Restriction, vm: VarMap) -> list[Constraint]:
     return [Fix(vm.into(r.creature, r.targets), False)]
 
 
-def _declared(vm: VarMap) -> tuple[Term, ...]:
-    """One indicator term per creature: "it is declared"."""
-    return tuple(Term(vm.creature(c)) for c in vm.by_creature)
-
-
 def _not_alone(r: Restriction, vm: VarMap) -> list[Constraint]:
+    # The creature is declared, so "another creature is declared" is "at least 2 declared":
+    # one bound on the board's shared count of declared creatures (linear in board size).
     assert isinstance(r, NotAlone)
-    return [Conditional(vm.creature(r.creature), Bound(_declared(vm), lo=2))]
+    return [Conditional(vm.creature(r.creature), Bound(vm.declared(), lo=2))]
 
 
 def _only_alone(r: Restriction, vm: VarMap) -> list[Constraint]:
     assert isinstance(r, OnlyAlone)
-    return [Conditional(vm.creature(r.creature), Bound(_declared(vm), hi=1))]
+    return [Conditional(vm.creature(r.creature), Bound(vm.declared(), hi=1))]
 
 
 def _needs_companion(r: Restriction, vm: VarMap) -> list[Constraint]:
+    # Counted over the companions with or without the creature itself, whichever set more
+    # restrictions of the board name (Orcish Conscripts: "two other creatures" share the set
+    # of every creature; Scarred Puma: the black or green creatures): one count per set, so the
+    # encoding stays linear. The declared creature counts once when it is in the set.
     assert isinstance(r, NeedsCompanion)
-    others = r.companions - {r.creature}
-    if r.count == 1:
-        return [Implies(vm.creature(r.creature), vm.creatures(others))]
-    terms = tuple(Term(vm.creature(c)) for c in sorted(others))
-    return [Conditional(vm.creature(r.creature), Bound(terms, lo=r.count))]
+    with_self = r.companions | {r.creature}
+    among = with_self if vm.named[with_self] > vm.named[r.companions] else r.companions
+    own = 1 if r.creature in among else 0
+    return [Conditional(vm.creature(r.creature), Bound(vm.declared(among), lo=r.count + own))]
 
 
 def _max_attackers(r: Restriction, vm: VarMap) -> list[Constraint]:
@@ -129,7 +147,7 @@ def _max_attackers(r: Restriction, vm: VarMap) -> list[Constraint]:
 
 def _max_creatures(r: Restriction, vm: VarMap) -> list[Constraint]:
     assert isinstance(r, MaxCreatures)
-    return [CountAtMost(tuple(Term(vm.creature(c)) for c in vm.by_creature), r.count)]
+    return [CountAtMost(vm.declared(), r.count)]
 
 
 def _min_blockers(r: Restriction, vm: VarMap) -> list[Constraint]:
@@ -225,6 +243,9 @@ class Encoded:
 def encode(inst: Instances) -> Encoded:
     """The restriction-obeying declarations of a board as a :class:`Problem`."""
     vm = VarMap.of(inst)
+    for r in inst.restrictions:
+        if isinstance(r, NeedsCompanion):
+            vm.named.update((r.companions, r.companions | {r.creature}))
     problem = Problem(n=len(vm.pairs), groups=[
         vm.by_creature[c.id] for c in inst.candidates if c.capacity == 1])
     for c in inst.candidates:

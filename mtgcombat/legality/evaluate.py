@@ -8,7 +8,8 @@ the solver answers the questions about *all* declarations.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, KeysView, Mapping
+from functools import lru_cache
 from typing import Protocol, TypeVar
 
 from mtgcombat.compile.instances import (
@@ -49,19 +50,38 @@ def as_pairs(decl: Decl) -> Pairs:
     return frozenset(decl.pairs())
 
 
-def _declared(pairs: Pairs) -> set[str]:
-    return {c for c, _t in pairs}
+@lru_cache(maxsize=16)
+def _by_creature(pairs: Pairs) -> dict[str, frozenset[str]]:
+    """Each declared creature → what it is declared against (computed once per declaration:
+    every check below is then independent of the declaration's size)."""
+    out: dict[str, set[str]] = {}
+    for c, t in pairs:
+        out.setdefault(c, set()).add(t)
+    return {c: frozenset(ts) for c, ts in out.items()}
 
 
-def _others(creature: str, pairs: Pairs) -> set[str] | None:
-    """The other declared creatures when ``creature`` is declared, else None."""
-    declared = _declared(pairs)
-    return declared - {creature} if creature in declared else None
+@lru_cache(maxsize=16)
+def _by_target(pairs: Pairs) -> dict[str, frozenset[str]]:
+    """Each target → the creatures declared against it."""
+    out: dict[str, set[str]] = {}
+    for c, t in pairs:
+        out.setdefault(t, set()).add(c)
+    return {t: frozenset(cs) for t, cs in out.items()}
+
+
+def _declared(pairs: Pairs) -> KeysView[str]:
+    return _by_creature(pairs).keys()
 
 
 def _declared_against(creature: str, targets: frozenset[str], pairs: Pairs) -> bool:
     """Is ``creature`` declared against one of ``targets``?"""
-    return any(c == creature and t in targets for c, t in pairs)
+    against = _by_creature(pairs).get(creature)
+    return against is not None and not against.isdisjoint(targets)
+
+
+def _against(target: str, pairs: Pairs) -> frozenset[str]:
+    """The creatures declared against ``target``."""
+    return _by_target(pairs).get(target, frozenset())
 
 
 X = TypeVar("X")
@@ -82,7 +102,7 @@ def _forbid(r: Restriction, pairs: Pairs) -> bool:
 
 def _max_attackers(r: Restriction, pairs: Pairs) -> bool:
     assert isinstance(r, MaxAttackers)
-    return sum(1 for _c, t in pairs if t in r.targets) <= r.count
+    return sum(len(_against(t, pairs)) for t in r.targets) <= r.count
 
 
 def _max_creatures(r: Restriction, pairs: Pairs) -> bool:
@@ -92,32 +112,35 @@ def _max_creatures(r: Restriction, pairs: Pairs) -> bool:
 
 def _min_blockers(r: Restriction, pairs: Pairs) -> bool:
     assert isinstance(r, MinBlockers)
-    n = sum(1 for _c, t in pairs if t == r.target)
+    n = len(_against(r.target, pairs))
     return n == 0 or n >= r.count
 
 
 def _not_alone(r: Restriction, pairs: Pairs) -> bool:
     assert isinstance(r, NotAlone)
-    others = _others(r.creature, pairs)
-    return others is None or bool(others)
+    declared = _declared(pairs)
+    return r.creature not in declared or len(declared) > 1
 
 
 def _only_alone(r: Restriction, pairs: Pairs) -> bool:
     assert isinstance(r, OnlyAlone)
-    others = _others(r.creature, pairs)
-    return others is None or not others
+    declared = _declared(pairs)
+    return r.creature not in declared or len(declared) == 1
 
 
 def _needs_companion(r: Restriction, pairs: Pairs) -> bool:
     assert isinstance(r, NeedsCompanion)
-    others = _others(r.creature, pairs)
-    return others is None or len(others & (r.companions - {r.creature})) >= r.count
+    declared = _declared(pairs)
+    if r.creature not in declared:
+        return True
+    own = 1 if r.creature in r.companions else 0
+    return sum(1 for c in r.companions if c in declared) - own >= r.count
 
 
 def _all_or_none(r: Restriction, pairs: Pairs) -> bool:
     assert isinstance(r, AllOrNone)
-    blockers = {c for c, t in pairs if t == r.target}
-    return not blockers or blockers >= set(r.creatures)
+    blockers = _against(r.target, pairs)
+    return not blockers or blockers >= r.creatures
 
 
 RESTRICTION_CHECKS: dict[type, Callable[[Restriction, Pairs], bool]] = {
@@ -145,12 +168,12 @@ def _attack_obeyed(req: Requirement, pairs: Pairs) -> bool:
 
 def _group_obeyed(req: Requirement, pairs: Pairs) -> bool:
     assert isinstance(req, GroupRequirement)
-    return any(t in req.targets and req.counts(c) for c, t in pairs)
+    return any(req.counts(c) for t in req.targets for c in _against(t, pairs))
 
 
 def _exactly_one_obeyed(req: Requirement, pairs: Pairs) -> bool:
     assert isinstance(req, ExactlyOneRequirement)
-    return sum(1 for _c, t in pairs if t == req.target) == 1
+    return len(_against(req.target, pairs)) == 1
 
 
 REQUIREMENT_CHECKS: dict[type, Callable[[Requirement, Pairs], bool]] = {
@@ -173,7 +196,7 @@ def incurs(ci: CostInstance, decl: Decl) -> bool:
 
 def condition_on(cond: Condition, decl: Decl) -> bool:
     """Is the conditional requirement's trigger met by ``decl``?"""
-    return any(c in cond.creatures for c, _t in as_pairs(decl))
+    return not cond.creatures.isdisjoint(_declared(as_pairs(decl)))
 
 
 def commitment(inst: Instances, decl: Decl) -> frozenset[int]:

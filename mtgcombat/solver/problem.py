@@ -127,8 +127,16 @@ Constraint = (Fix | AtMost | AtLeastVars | Implies | CountAtLeast | CountEquals 
 
 @dataclass
 class Problem:
-    """Variables ``0..n-1``, groups with at most one true variable, and hard constraints."""
+    """Variables ``0..n-1``, groups with at most one true variable, and hard constraints.
+
+    ``compiled`` is the backend's slot for its compiled form of the problem (built on the
+    first query, copied for each later one); it is rebuilt if the problem has changed size."""
 
     n: int
     groups: list[list[int]] = field(default_factory=list)
     constraints: list[Constraint] = field(default_factory=list)
+    compiled: dict[str, object] = field(default_factory=dict, repr=False, compare=False)
+
+    def shape(self) -> tuple[int, int, int]:
+        """What a compiled form must still match: variables, groups, constraints."""
+        return self.n, len(self.groups), len(self.constraints)
