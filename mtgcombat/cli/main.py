@@ -162,24 +162,36 @@ printed, "count" is the number printed, and "complete": false is added when the 
 was cut. Without --json, the summary counts every legal declaration and the table
 shows the first N (default 100). When --timeout runs out part-way, the declarations found
 so far are printed, followed by "unknown (time limit): the list above is incomplete" (with
---json: "complete": false and "reason": "time limit").""")
+--json: "complete": false and "reason": "time limit"). --count prints only the summary
+(--json: {"count": 2, "in_every": [], "in_none": []}), counted by groups of interchangeable
+creatures (token armies) without listing them where the board allows it.""")
 @BOARD
 @JSON_FLAG
 @click.option("--limit", type=click.IntRange(min=0), default=None, metavar="N",
               help="Print only the first N declarations (canonical order).")
+@click.option("--count", "count", is_flag=True,
+              help="Only count the legal declarations (and who is in every / no one).")
 @ASSUME_PAYABLE
 @TIMEOUT
 @STRICT
 @EXIT_CODE
-def legal(board: str, as_json: bool, limit: int | None, assume_payable: bool,
+def legal(board: str, as_json: bool, limit: int | None, count: bool, assume_payable: bool,
           timeout: float | None, strict: bool, exit_code: bool) -> int:
     """List every legal attack declaration on BOARD.json."""
     from mtgcombat.cli import listing
 
+    if count and limit is not None:
+        raise click.UsageError("--count and --limit can't be used together")
     deadline = Deadline.after(timeout)
     engine = _engine(_load(board, strict), deadline)
     note = bool(engine.inst.costs) and assume_payable
     stream = engine.legal(assume_payable=assume_payable)
+    notes = [f"Note: {PAYMENT_NOT_CHECKED}."] if note else []
+    if count:
+        complete = listing.print_count(engine.inst, stream, deadline, as_json, notes)
+        if note and as_json:
+            click.echo(f"note: {PAYMENT_NOT_CHECKED}", err=True)
+        return listing_status(complete, exit_code)
     if as_json:
         data = listing.listing_json(stream, limit, deadline)
         _print_json(data)
@@ -187,8 +199,7 @@ def legal(board: str, as_json: bool, limit: int | None, assume_payable: bool,
             click.echo(f"note: {PAYMENT_NOT_CHECKED}", err=True)
         return listing_status(data.get("complete", True) is not False, exit_code)
     shown = DEFAULT_SHOWN if limit is None else limit
-    summary, reason = listing.summary(engine.inst.creatures, stream, shown, deadline)
-    notes = [f"Note: {PAYMENT_NOT_CHECKED}."] if note else []
+    summary, reason = listing.fast_summary(engine.inst, stream, shown, deadline)
     _print(listing.render_listing(summary, reason, engine.inst.names, "attack", notes))
     return listing_status(reason is None, exit_code)
 
