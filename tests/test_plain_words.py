@@ -165,7 +165,8 @@ def _literals(js: str) -> list[str]:
 
 
 def test_page_strings_have_no_engine_words() -> None:
-    texts = _literals((WEB_DIR / "app.js").read_text("utf-8"))
+    texts = [t for js in ("app.js", "verdict.js", "steps.js")
+             for t in _literals((WEB_DIR / js).read_text("utf-8"))]
     assert any("A better declaration" in t for t in texts)
     assert [t for t in texts if engine_words(t)] == []
     html = (WEB_DIR / "index.html").read_text("utf-8")
@@ -177,7 +178,7 @@ def test_page_strings_have_no_engine_words() -> None:
 HARNESS = r"""// A minimal DOM for app.js; fetch answered from the API's real answers.
 const vm = require("vm");
 const fs = require("fs");
-const [script, answersFile, hash] = process.argv.slice(2);
+const [script, answersFile, hash, ...before] = process.argv.slice(2);
 const answers = JSON.parse(fs.readFileSync(answersFile, "utf8"));
 class El {
   constructor(tag) {
@@ -205,6 +206,7 @@ const ctx = { document, fetch, location: { hash }, history: { replaceState() {} 
               Promise, Object, Array, Set, Map, Number, String, Blob, TextEncoder, TextDecoder,
               Response, Uint8Array, btoa, atob };
 vm.createContext(ctx);
+for (const s of before) vm.runInContext(fs.readFileSync(s, "utf8"), ctx);  // verdict.js
 vm.runInContext(fs.readFileSync(script, "utf8"), ctx);
 setTimeout(async () => {
   await vm.runInContext("check()", ctx);
@@ -233,13 +235,14 @@ def test_the_page_renders_plain_words(client: Any, tmp_path: Path) -> None:
     (tmp_path / "harness.js").write_text(HARNESS, "utf-8")
     done = subprocess.run(
         ["node", str(tmp_path / "harness.js"), str(WEB_DIR / "app.js"),
-         str(tmp_path / "answers.json"), "#j=" + urllib.parse.quote(json.dumps(b))],
+         str(tmp_path / "answers.json"), "#j=" + urllib.parse.quote(json.dumps(b)),
+         str(WEB_DIR / "verdict.js")],
         capture_output=True, text=True, timeout=60, check=True)
     shown = json.loads(done.stdout)
     assert shown["status"].strip() == "ready"
     assert "ILLEGAL" in shown["verdict"] and "CR 508.1d" in shown["verdict"]
     assert "A better declaration" in shown["verdict"] and "Crazed Goblin (goblin)" in \
         shown["verdict"]
-    assert "stage 0" in shown["explain"] and "legal at this point" in shown["explain"]
+    assert "Stage 0" in shown["explain"] and "Legal at this stage" in shown["explain"]
     for part in ("verdict", "explain", "show"):
         assert engine_words(shown[part]) == [], shown[part]

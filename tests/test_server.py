@@ -331,12 +331,14 @@ def test_page_and_static_files(client: TestClient) -> None:
     r = client.get("/")
     assert r.status_code == 200 and "text/html" in r.headers["content-type"]
     assert 'src="app.js"' in r.text
-    for name, kind in (("app.js", "javascript"), ("style.css", "css")):
-        r = client.get(f"/{name}")
-        assert r.status_code == 200 and kind in r.headers["content-type"]
+    scripts = ("app.js", "verdict.js", "steps.js")
+    for name, kind in (*((js, "javascript") for js in scripts), ("style.css", "css")):
+        assert f'src="{name}"' in r.text or name == "style.css", name
+        got = client.get(f"/{name}")
+        assert got.status_code == 200 and kind in got.headers["content-type"]
     assert "CompressionStream" in client.get("/app.js").text
     # No CDN: the page loads nothing from another host.
-    page = client.get("/").text + client.get("/app.js").text
+    page = client.get("/").text + "".join(client.get(f"/{js}").text for js in scripts)
     assert "http://" not in page and "https://" not in page
 
 

@@ -4,8 +4,8 @@ Builds the article's Question #26 board by clicking (players Alice and Bob; Prop
 Alice, War's Toll for Bob, Mogg Flunkies goaded by Alice, Bear Cub with Brainwash attached) and
 reads the legal attacks off the page. Article, Question #26: "our legal options are options 1, 5,
 and 7" — no attack; Flunkies and Cub both attack Bob; Flunkies attacks Bob and Cub attacks Alice
-("assuming you have enough mana": the page's "assume every cost can be paid" box, on by
-default). Saves docs/screenshot.png.
+("assuming you have enough mana": the test ticks the page's "assume every cost can be paid"
+box, off by default as on the command line, and kept in the link). Saves docs/screenshot.png.
 
 Needs Debian's ``chromium`` (/usr/bin/chromium) and the ``playwright`` Python package (never
 ``playwright install``); skips with the reason when either is missing.
@@ -14,87 +14,26 @@ Needs Debian's ``chromium`` (/usr/bin/chromium) and the ``playwright`` Python pa
 from __future__ import annotations
 
 import json
-import os
-import shutil
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .live_server import live_server
+from .web_helpers import DOCS, Page, base_url, expect, page
+from .web_helpers import add_card as _add_card
+from .web_helpers import add_player as _add_player
+from .web_helpers import wait_ready as _wait_ready
 
-CHROMIUM = os.environ.get("MTGCOMBAT_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-ROOT = Path(__file__).resolve().parent.parent
-SCREENSHOT = ROOT / "docs" / "screenshot.png"
+__all__ = ["base_url", "page"]  # the fixtures, used by name
 
-if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
-    pytest.skip(f"Chromium not found at {CHROMIUM} (apt-get install -y chromium)",
-                allow_module_level=True)
-try:
-    from playwright.sync_api import Page, expect, sync_playwright
-except ImportError:
-    pytest.skip("the playwright Python package is missing (pip install playwright)",
-                allow_module_level=True)
-try:
-    import uvicorn  # noqa: F401
-except ImportError:
-    pytest.skip("uvicorn is missing (pip install 'mtgcombat[web]')", allow_module_level=True)
-
+SCREENSHOT = DOCS / "screenshot.png"
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-
-
-@pytest.fixture(scope="module")
-def base_url() -> Iterator[str]:
-    from mtgcombat.server.app import create_app
-
-    with live_server(create_app(time_limit=20)) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def page(base_url: str) -> Iterator[Page]:
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        pg = browser.new_page(viewport={"width": 1400, "height": 1100})
-        errors: list[str] = []
-        pg.on("pageerror", lambda exc: errors.append(str(exc)))
-        pg.goto(base_url + "/")
-        yield pg
-        browser.close()
-        assert not errors, f"JavaScript errors on the page: {errors}"
-
-
-def _add_player(page: Page, name: str) -> None:
-    page.fill("#new-player", name)
-    page.click("#add-player")
-    expect(page.locator(f'#players li[data-player="{name}"]')).to_have_count(1)
-
-
-def _add_card(page: Page, card: str, controller: str) -> str:
-    """Search the catalog, click the hit; returns the new permanent's id."""
-    page.select_option("#card-controller", controller)
-    before = page.locator("#permanents tbody tr").count()
-    page.fill("#card-search", card[:6])
-    page.locator(f'#card-results button.card-hit[data-name="{card}"]').click()
-    rows = page.locator("#permanents tbody tr")
-    expect(rows).to_have_count(before + 1)
-    pid = rows.nth(before).get_attribute("data-id")
-    assert pid
-    return pid
 
 
 def _legal_on_page(page: Page) -> list[dict[str, Any]]:
     items = page.locator("#legal-list li.decl")
     return [json.loads(items.nth(i).get_attribute("data-decl") or "null")
             for i in range(items.count())]
-
-
-def _wait_ready(page: Page) -> None:
-    expect(page.locator("#status")).to_have_text("ready", timeout=20_000)
 
 
 def test_question_26_by_clicking(page: Page) -> None:
@@ -108,7 +47,8 @@ def test_question_26_by_clicking(page: Page) -> None:
     cub = _add_card(page, "Bear Cub", "you")
     brainwash = _add_card(page, "Brainwash", "Alice")
     page.locator(f'#permanents tr[data-id="{brainwash}"] select.attach').select_option(cub)
-    assert page.locator("#assume-payable").is_checked()
+    assert not page.locator("#assume-payable").is_checked()  # the command line's default
+    page.check("#assume-payable")  # the article: "assuming you have enough mana"
     _wait_ready(page)
     page.wait_for_timeout(300)
     _wait_ready(page)
@@ -133,7 +73,7 @@ def test_question_26_by_clicking(page: Page) -> None:
 
     # The board lives in the URL: a fresh page at the same address shows the same answer.
     url = page.url
-    assert "#z=" in url or "#j=" in url
+    assert ("#z=" in url or "#j=" in url) and url.endswith("&assume_payable=1")
     page.goto("about:blank")
     page.goto(url)
     _wait_ready(page)
@@ -144,7 +84,7 @@ def test_example_is_one_click_away(page: Page) -> None:
     page.locator('#examples button[data-example="q26_goad_wars_toll_propaganda_brainwash"]').click()
     expect(page.locator('#permanents tr[data-id="island7"]')).to_have_count(1)
     _wait_ready(page)
-    page.uncheck("#assume-payable")
+    page.uncheck("#assume-payable")  # left ticked by the test before
     page.wait_for_timeout(300)
     _wait_ready(page)
     # With seven Islands every option's cost is payable: the same three declarations.

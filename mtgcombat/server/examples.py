@@ -1,8 +1,10 @@
 """The article's example boards, shipped with the package for the web calculator.
 
 ``mtgcombat/web/examples/`` holds byte-for-byte copies of ``models/article/*.json`` (boards
-only, not ``*.expected.json``) and ``index.json`` (id, title, quote per board, from the
-``*.expected.json`` files). Regenerate them from a source checkout with::
+only, not ``*.expected.json``) and ``index.json``: per board its id, title, the source's
+answer (``quote``, from the ``*.expected.json`` files) and, for the article's numbered
+questions, the question as the source asks it (``question``, from ``questions.jsonl``).
+Regenerate them from a source checkout with::
 
     python -m mtgcombat.server.examples [models/article]
 
@@ -20,6 +22,8 @@ from typing import Any
 
 EXAMPLES_DIR = "web/examples"
 INDEX = "index.json"
+QUESTIONS = "questions.jsonl"
+"""One JSON object a line in the source folder: ``{"id": board stem, "question": text}``."""
 
 
 def _title(stem: str, expected: dict[str, Any]) -> str:
@@ -30,16 +34,38 @@ def _title(stem: str, expected: dict[str, Any]) -> str:
     return source if "(" in source else f"{source}: {label}"
 
 
+def _questions(source_dir: Path) -> dict[str, str]:
+    """The source's question per board id (empty without ``questions.jsonl``)."""
+    path = source_dir / QUESTIONS
+    if not path.exists():
+        return {}
+    out: dict[str, str] = {}
+    for n, line in enumerate(path.read_text("utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        entry = json.loads(line)
+        if not (isinstance(entry, dict) and isinstance(entry.get("id"), str)
+                and isinstance(entry.get("question"), str)):
+            raise ValueError(f"{path}:{n}: expected {{\"id\": str, \"question\": str}}")
+        out[entry["id"]] = entry["question"]
+    return out
+
+
 def build_index(source_dir: Path) -> list[dict[str, Any]]:
-    """One entry per board file in ``source_dir``: id (the file stem), title and quote."""
+    """One entry per board file in ``source_dir``: id (the file stem), title, the source's
+    answer (quote) and, when ``questions.jsonl`` has it, the source's question."""
+    questions = _questions(source_dir)
     index: list[dict[str, Any]] = []
     for path in sorted(source_dir.glob("*.json")):
         if path.name.endswith(".expected.json"):
             continue
         exp_path = path.with_name(path.stem + ".expected.json")
         expected = json.loads(exp_path.read_text("utf-8")) if exp_path.exists() else {}
-        index.append({"id": path.stem, "title": _title(path.stem, expected),
-                      "quote": str(expected.get("quote", ""))})
+        entry = {"id": path.stem, "title": _title(path.stem, expected),
+                 "quote": str(expected.get("quote", ""))}
+        if path.stem in questions:
+            entry["question"] = questions[path.stem]
+        index.append(entry)
     return index
 
 

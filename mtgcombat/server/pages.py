@@ -1,7 +1,7 @@
-"""The web calculator's files (``GET /``, ``/app.js``, ``/style.css``), served from the
+"""The web calculator's files (``GET /``, its scripts and ``/style.css``), served from the
 package's ``web/`` folder by Starlette's :class:`~starlette.staticfiles.StaticFiles`.
 
-Only those three paths are served (anything else under ``web/`` is 404), always with
+Only the paths in :data:`PAGE_FILES` are served (anything else under ``web/`` is 404), always with
 ``Cache-Control: no-cache`` so a new version of the page is picked up at once."""
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from starlette.responses import Response
 from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
-PAGE_FILES = frozenset({".", "app.js", "style.css"})
+PAGE_FILES = frozenset({".", "app.js", "style.css", "verdict.js", "steps.js", "cards.js",
+                        "effect-form.js", "examples.js"})
 """The served paths, relative to ``web/`` (``"."`` is ``/``: ``index.html``)."""
 
 

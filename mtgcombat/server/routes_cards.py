@@ -61,6 +61,11 @@ async def cards(q: str = Query("", max_length=200),
             "total": max(total, len(hits)) if needle else len(names) + total}
 
 
+def _effect(effect: Any) -> dict[str, Any]:
+    """An effect in the board format, its ``kind`` kept (a default, but what names it)."""
+    return {"kind": effect.kind, **effect.model_dump(mode="json", exclude_defaults=True)}
+
+
 def _card_view(card: Card) -> dict[str, Any]:
     """A card as the card search shows it."""
     return {"name": card.name, "origin": card.origin, "types": card.types,
@@ -68,10 +73,10 @@ def _card_view(card: Card) -> dict[str, Any]:
             "mana_cost": card.mana_cost, "power": card.power, "toughness": card.toughness,
             "loyalty": card.loyalty, "defense": card.defense, "keywords": card.keywords,
             "text": card.text,
-            "effects": [e.model_dump(mode="json", exclude_defaults=True) for e in card.effects],
-            "resolved": [e.model_dump(mode="json", exclude_defaults=True)
-                         for e in card.resolved],
-            "abilities": [a.model_dump(mode="json", exclude_defaults=True)
+            "effects": [_effect(e) for e in card.effects],
+            "resolved": [_effect(e) for e in card.resolved],
+            "abilities": [{**a.model_dump(mode="json", exclude_defaults=True),
+                           "resolved": [_effect(e) for e in a.resolved]}
                           for a in card.abilities],
             "unmodelled": [u.model_dump() for u in card.unmodelled]}
 

@@ -72,8 +72,12 @@ async function encodeBoard(b) {
   return "j=" + encodeURIComponent(json);
 }
 
+// "#z=...&assume_payable=1": the board, and the "assume every cost can be paid" box.
+const PAYABLE_FLAG = "&assume_payable=1";
+const payableInUrl = (hash) => hash.endsWith(PAYABLE_FLAG);
+
 async function decodeBoard(hash) {
-  const h = hash.replace(/^#/, "");
+  const h = hash.replace(/^#/, "").replace(PAYABLE_FLAG, "");
   if (h.startsWith("z=")) {
     const raw = await pipe(unb64url(h.slice(2)), new DecompressionStream("deflate-raw"));
     return JSON.parse(new TextDecoder().decode(raw));
@@ -84,7 +88,8 @@ async function decodeBoard(hash) {
 
 async function saveUrl() {
   const frag = await encodeBoard(board);
-  history.replaceState(null, "", "#" + frag);
+  const flag = $("#assume-payable").checked ? PAYABLE_FLAG : "";
+  history.replaceState(null, "", "#" + frag + flag);
 }
 
 // -- editing the board -------------------------------------------------------------------
@@ -104,6 +109,7 @@ function changed() {
   picks = {};
   renderBoard();
   schedule();
+  document.dispatchEvent(new Event("board-changed"));  // steps.js starts the combat again
 }
 
 function addPlayer(name) {
@@ -231,7 +237,7 @@ async function search() {
   try {
     const data = await api(`/v1/cards?q=${encodeURIComponent(q)}&limit=30`);
     if (mine !== searchSeq) return;
-    $("#card-results").replaceChildren(...data.cards.map(cardHit));
+    $("#card-results").replaceChildren(...data.cards.map(mtgCards.hit));
   } catch (e) { setStatus(String(e.message || e), true); }
 }
 
@@ -344,6 +350,7 @@ function renderVerdict(v) {
     el("p", { class: v.legal ? "legal" : "illegal", id: "verdict-head",
               text: `${declText(picks)}: ${v.legal ? "LEGAL" : "ILLEGAL"}` }),
     el("p", { id: "verdict-reason", text: v.reason }),
+    mtgVerdict.plainVerdict(v, "attack", renderPicker.last),
     v.witness ? el("p", { id: "verdict-witness",
                           text: `A better declaration (it obeys more requirements, breaks no ` +
                             `restriction and pays no cost this one doesn't; CR 508.1d): ${
@@ -360,31 +367,9 @@ function renderVerdict(v) {
                   list(d.branch)) : null);
 }
 
-// One stage of re-checking the requirements, with the stages that follow from it.
-function stageNode(s, byIndex) {
-  const legal = s.terminals.map(declText).join(" | ") || "none";
-  return el("li", { class: "state" },
-    el("div", { text: `stage ${s.index}: conditions met: ${s.conditions_on.join(", ") || "none"}` +
-      `; at most ${s.maximum} of ${s.requirements.length} requirement(s) can be obeyed` }),
-    el("div", { class: "dim", text: `a declaration that obeys that many: ${declText(s.witness)}` +
-      `; legal at this point: ${legal}${s.terminals_complete ? "" : " (not all listed)"}` }),
-    s.children.length
-      ? el("ul", {}, ...s.children.map((c) => stageNode(byIndex.get(c), byIndex))) : null);
-}
-
+// The conditional-requirement process as a collapsible tree (verdict.js).
 function renderExplain(data) {
-  const box = $("#explain");
-  if (data.status === "unknown") { box.textContent = `unknown (${data.reason})`; return; }
-  const n = data.commitments.length;
-  const parts = data.commitments.map((cm, i) => {
-    const byIndex = new Map(cm.states.map((s) => [s.index, s]));
-    const roots = cm.states.filter((s) => s.parent == null);
-    return el("div", { class: "commitment" },
-      el("h4", { text: `Choice ${i + 1} of ${n} of which costs to pay: ${
-        cm.costs.join("; ") || "pay none"}` }),
-      el("ul", {}, ...roots.map((s) => stageNode(s, byIndex))));
-  });
-  box.replaceChildren(...parts);
+  $("#explain").replaceChildren(...mtgVerdict.processTree(data, declText));
 }
 
 // -- talking to the engine ---------------------------------------------------------------
@@ -435,6 +420,7 @@ async function check() {
 }
 
 async function loadExamples() {
+  if (typeof mtgExamples === "object") return mtgExamples.load();  // examples.js
   try {
     const data = await api("/v1/examples");
     $("#examples").replaceChildren(...data.examples.map((x) => el("button", {
@@ -475,6 +461,7 @@ async function start() {
   try {
     const fromUrl = await decodeBoard(location.hash);
     if (fromUrl) board = fromUrl;
+    $("#assume-payable").checked = payableInUrl(location.hash);
   } catch (e) { setStatus(`can't read the board in the link: ${e.message}`, true); }
   renderBoard();
   loadExamples();
