@@ -184,29 +184,37 @@ def test_as_though_unblocked_this_turn_is_an_activated_ability() -> None:
 
 
 @pytest.mark.parametrize(("name", "sentence"), [
-    ("Commencement of Festivities", "Prevent all combat damage that would be dealt to players "
-                                    "this turn."),
-    ("Ancient Lumberknot", "Each creature you control with toughness greater than its power "
-                           "assigns combat damage equal to its toughness rather than its "
-                           "power."),
+    # The chosen source must share a colour with the mana spent: not recorded.
+    ("Protective Sphere", "Prevent all damage that would be dealt to you this turn by a source "
+                          "of your choice that shares a color with the mana spent on this "
+                          "activation cost."),
+    # "with defender" and an attack permission in one sentence.
+    ("Arcades, the Strategist", "Each creature you control with defender assigns combat damage "
+                                "equal to its toughness rather than its power and can attack "
+                                "as though it didn't have defender."),
     ("Radiant Kavu", "Prevent all combat damage blue creatures and black creatures would deal "
                      "this turn."),
     ("Benalish Missionary", "Prevent all combat damage that would be dealt by target blocked "
                             "creature this turn."),
     ("Serene Sunset", "Prevent all combat damage X target creatures would deal this turn."),
-    ("Ajani's Aid", "Prevent all combat damage a creature of your choice would deal this "
-                    "turn."),
-    ("Alabaster Potion", "Prevent the next X damage that would be dealt to any target this "
-                         "turn."),
+    # Life gained from the damage prevented.
+    ("Samite Ministration", "Prevent all damage that would be dealt to you this turn by a "
+                            "source of your choice."),
+    # An X the sentence defines (devotion), not the spell's own.
+    ("Acolyte's Reward", "Prevent the next X damage that would be dealt to target creature "
+                         "this turn, where X is your devotion to white."),
     ("Remedy", "Prevent the next 5 damage that would be dealt this turn to any number of "
                "targets, divided as you choose."),
-    ("Hallow", "Prevent all damage target spell would deal this turn."),
+    # Redirection to another target.
+    ("Kor Chant", "All damage that would be dealt this turn to target creature you control by "
+                  "a source of your choice is dealt to another target creature instead."),
     ("Inquisitor's Snare", "Prevent all damage target attacking or blocking creature would "
                            "deal this turn."),
     ("Soul Parry", "Prevent all damage one or two target creatures would deal this turn."),
     ("Goblin Furrier", "Prevent all damage that this creature would deal to snow creatures."),
-    ("Gauntlets of Light", "Enchanted creature gets +0/+2 and assigns combat damage equal to "
-                           "its toughness rather than its power."),
+    # A condition on a keyword of the enchanted creature.
+    ("Solid Footing", "As long as enchanted creature has vigilance, it assigns combat damage "
+                      "equal to its toughness rather than its power."),
 ])
 def test_unmodelled_damage_text(name: str, sentence: str) -> None:
     assert sentence in unmodelled(name)

@@ -130,14 +130,19 @@ def test_a_spells_own_unpreventable_damage_is_no_combat_effect() -> None:
 
 
 @pytest.mark.parametrize(("name", "text"), [
-    # The chosen source is not recorded.
-    ("Consulate Surveillance",
-     "Prevent all damage that would be dealt to you this turn by a source of your choice."),
+    # Life gained from the damage prevented.
+    ("Intervention Pact",
+     "The next time a source of your choice would deal damage to you this turn, prevent that "
+     "damage."),
     # A duration past this turn.
     ("Dovin, Hand of Control", "Until your next turn, prevent all damage that would be dealt "
                                "to and dealt by target permanent an opponent controls."),
-    # Removing a counter each time damage is prevented.
-    ("Phantom Centaur", "If damage would be dealt to this creature, prevent that damage."),
+    # A -1/-1 counter for each 1 damage prevented.
+    ("Phyrexian Hydra", "If damage would be dealt to this creature, prevent that damage."),
+    # The counters removed are dealt as damage to any target.
+    ("Magma Pummeler", "If damage would be dealt to this creature while it has a +1/+1 counter "
+                       "on it, prevent that damage and remove that many +1/+1 counters from "
+                       "it."),
     # "creatures blocking it": outside the phrase reader.
     ("Armored Transport", "Prevent all combat damage that would be dealt to this creature by "
                           "creatures blocking it."),
@@ -308,3 +313,74 @@ def test_hand_written_prevention_to_a_player() -> None:
                                      "you": True}]}])
     assert combat_at(b).prevention.warded == {"opp": frozenset({"a"})}
     assert resolve_combat(b).life["opp"] == 20
+
+
+# -- noncombat damage and spells' damage: nothing for combat ------------------------------------
+
+
+@pytest.mark.parametrize(("name", "text"), [
+    ("Tajic, Legion's Edge", "Prevent all noncombat damage that would be dealt to other "
+                             "creatures you control."),
+    ("Mark of Asylum", "Prevent all noncombat damage that would be dealt to creatures you "
+                       "control."),
+    ("Blessed Sanctuary", "Prevent all noncombat damage that would be dealt to you and "
+                          "creatures you control."),
+    ("Purity", "If noncombat damage would be dealt to you, prevent that damage."),
+    ("Stormwild Capridor", "If noncombat damage would be dealt to this creature, prevent that "
+                           "damage."),
+    ("Hallow", "Prevent all damage target spell would deal this turn."),
+    ("Hidden Retreat", "Prevent all damage that would be dealt by target instant or sorcery "
+                       "spell this turn."),
+    ("Energy Storm", "Prevent all damage that would be dealt by instant and sorcery spells."),
+])
+def test_prevention_of_damage_that_is_never_combat_damage(name: str, text: str) -> None:
+    """Noncombat damage and a spell's damage are never combat damage (CR 120.2, 510): the
+    sentence is modelled and changes nothing in combat."""
+    c = compiled(name)
+    assert not c.unmodelled
+    assert ("damage", text) in c.modelled
+    assert not [e for e in (*c.effects, *c.resolved)
+                if isinstance(e, PreventDamageTo | PreventCombatDamage | PreventNextDamage)]
+
+
+def test_a_granted_card_draw_on_combat_damage_is_nothing_for_combat() -> None:
+    """Sixth Sense: "Enchanted creature has "Whenever this creature deals combat damage to a
+    player, you may draw a card."" — drawing changes nothing in combat."""
+    c = compiled("Sixth Sense")
+    assert not c.unmodelled and not c.effects and not c.resolved
+    assert [f for f, _ in c.modelled] == ["damage"]
+
+
+# -- damage of some sources can't be prevented ----------------------------------------------
+
+
+def test_damage_of_some_sources_cant_be_prevented() -> None:
+    """Excruciator: "Damage that would be dealt by this creature can't be prevented.";
+    Questing Beast: "Combat damage that would be dealt by creatures you control can't be
+    prevented.\""""
+    assert DamageCantBePrevented(sources=SELF) in effects("Excruciator")
+    assert DamageCantBePrevented(sources=Selector(controller="you", types=["Creature"])) in \
+        effects("Questing Beast")
+
+
+def test_excruciator_beats_prevention_others_don_t() -> None:
+    """Excruciator (7/7) blocked by Dawn Elemental (3/3, prevents damage to itself): the 7 is
+    dealt (615.12), the Elemental dies. Unblocked beside a 2/2 against Conservator's shield
+    of 2 on opp: the shield takes the 2/2's damage, none of Excruciator's: opp takes 7."""
+    blocked = board([_card("x", "Excruciator"), _card("d", "Dawn Elemental")], {"x": "opp"},
+                    {"d": "x"})
+    assert resolve_combat(blocked).destroyed == ("d",)
+    shield = board([_card("x", "Excruciator"), creature("a", 2, 2),
+                    _card("c", "Conservator", controller="opp", tapped=True,
+                          activations=[{"x": 0}])], {"x": "opp", "a": "opp"})
+    r = resolve_combat(shield)
+    assert r.life["opp"] == 13 and r.steps[0].shields == {"opp": 0}
+
+
+def test_questing_beast_only_for_its_controller_s_creatures() -> None:
+    """Your Questing Beast with a Fog resolved (opp's): your 3/3 blocked by opp's 3/3 deals
+    its 3 (can't be prevented), the blocker's 3 to it is prevented: only the blocker dies."""
+    b = board([_card("q", "Questing Beast", controller="you"), creature("a", 3, 3),
+               creature("b", 3, 3)], {"a": "opp"}, {"b": "a"},
+              effects=[{"card": "Fog", "controller": "opp"}])
+    assert resolve_combat(b).destroyed == ("b",)

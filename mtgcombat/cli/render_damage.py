@@ -30,6 +30,8 @@ def step(result: StepResult, title: str | None = None) -> RenderableType:
         note = (Text("prevented", style="yellow") if e.prevented else
                 Text(f"{e.prevented_amount} prevented", style="yellow") if e.prevented_amount
                 else Text(""))
+        if e.increased:
+            note.append(f"{' ' if note.plain else ''}+{e.increased} dealt")
         dmg.add_row(Text(safe(e.source)), Text(safe(e.recipient)), Text(str(e.amount)), note)
     if not result.events:
         dmg.add_row(Text("(no combat damage)", style="dim"), Text(""), Text(""), Text(""))
@@ -46,6 +48,11 @@ def step(result: StepResult, title: str | None = None) -> RenderableType:
         for who, n in result.minus_counters.items():
             marks.add_row(Text(safe(who)), Text(""), Text(str(n)))
         parts.append(marks)
+    if result.plus_counters_removed:
+        shed = _table("+1/+1 counters removed", "creature", "removed")
+        for who, n in result.plus_counters_removed.items():
+            shed.add_row(Text(safe(who)), Text(str(n)))
+        parts.append(shed)
     if result.counters:
         objs = _table("Loyalty / defense", "permanent", "after")
         for pid, n in result.counters.items():

@@ -57,6 +57,8 @@ def options(combat: Combat, cid: str) -> Options:
         return Options(cid, 0, (), rule="unblocked, it attacked a player: its trigger set that "
                                         "player's life total to 1 and it assigns no combat "
                                         "damage this combat")
+    if cid in combat.assigns_none:
+        return Options(cid, 0, (), rule="an effect says it assigns no combat damage this turn")
     if not combat.is_attacker(cid):
         atts = combat.blocks.get(cid, ())
         if not atts:

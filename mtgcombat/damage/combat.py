@@ -28,7 +28,11 @@ from mtgcombat.damage.keywords import (
 from mtgcombat.damage.prevention import Prevention, prevention_at
 from mtgcombat.errors import BoardError
 from mtgcombat.rules.catalog import Catalog, default_catalog
-from mtgcombat.rules.effects import AssignsDamageByToughness, MayAssignAsThoughUnblocked
+from mtgcombat.rules.effects import (
+    AssignsDamageByToughness,
+    AssignsNoCombatDamage,
+    MayAssignAsThoughUnblocked,
+)
 from mtgcombat.rules.protection import qualities, quality_matches
 
 Step = Literal["first", "regular"]
@@ -55,6 +59,10 @@ class Fighter:
     subtypes: frozenset[str] = frozenset()
     assigns_by: str = "power"
     """What ``power`` (the combat damage it assigns) is: its power, or its toughness."""
+    when_greater: bool = False
+    """It assigns damage equal to its toughness only while that is greater than its power
+    (Ancient Lumberknot); ``own_power`` is then its power."""
+    own_power: int = 0
 
     def has(self, keyword: str) -> bool:
         """Does it have ``keyword`` now?"""
@@ -104,27 +112,53 @@ class Combat:
     """Fogs, protection of players and attacked objects, prevention shields left."""
     as_unblocked: frozenset[str] = frozenset()
     """Attackers that may assign their combat damage as though they weren't blocked."""
+    assigns_none: frozenset[str] = frozenset()
+    """Creatures that assign no combat damage this turn (Bone Dancer's "If you do")."""
     walker_controllers: dict[str, str] = field(default_factory=dict)
     """Attacked planeswalker -> its controller (trample over planeswalkers, 702.19c-e)."""
     bonuses: Bonuses = field(default_factory=dict)
     """Creature -> the +power/+toughness of its exalted, battle cry, bushido, rampage and
     frenzy triggers (resolved before the first combat damage step, kept for the next)."""
+    counted_on: View | None = field(default=None, compare=False, repr=False)
+    """The view of the board as the first combat damage step began, where triggered
+    abilities' counts are taken and whose triggered changes last."""
 
-    def prevents(self, source: str, recipient: str) -> bool:
+    def prevents(self, source: str, recipient: str, *, shedding: bool = True) -> bool:
         """Is all combat damage from ``source`` to ``recipient`` prevented (a fog, or the
         recipient's protection from a quality of the source; 615, 702.16e, 702.16j)? Never
-        when damage can't be prevented (615.12)."""
+        when damage can't be prevented (615.12). ``shedding``: count a prevention that
+        removes +1/+1 counters (Phantom Centaur; the recipient's controller applies the
+        others first, CR 616.1)."""
         src = self.fighters[source]
-        if self.prevention.unpreventable:
+        if not self.preventable(source):
             return False
         prev = self.prevention
         if (source in prev.fogged or source in prev.warded.get(recipient, ())
-                or source in prev.once.get(recipient, ())):
+                or source in prev.once.get(recipient, ())
+                or shedding and recipient in prev.shedding):
             return True
         rec = self.fighters.get(recipient)
         if rec is not None:
             return rec.protected_from(src)
         return any(src.has_quality(q) for q in self.prevention.protections.get(recipient, ()))
+
+    def increased(self, source: str, recipient: str, dealt: int) -> int:
+        """What ``dealt`` damage from ``source`` to ``recipient`` becomes after the effects
+        that multiply or increase it (Furnace of Rath; none when nothing is dealt)."""
+        mult, add = self.prevention.increases.get((source, recipient), (1, 0))
+        return dealt * mult + add if dealt > 0 else 0
+
+    def reduction(self, source: str, recipient: str) -> int:
+        """How much of ``source``'s combat damage to ``recipient`` is prevented when not all
+        of it is (Sphere of Law; none when damage can't be prevented, 615.12)."""
+        if not self.preventable(source):
+            return 0
+        return self.prevention.reduced.get(recipient, {}).get(source, 0)
+
+    def preventable(self, source: str) -> bool:
+        """Can ``source``'s combat damage be prevented (615.12)?"""
+        prev = self.prevention
+        return not prev.unpreventable and source not in prev.unpreventable_from
 
     @property
     def players(self) -> frozenset[str]:
@@ -174,15 +208,25 @@ class Combat:
         return rid
 
 
-def _fighter(obj: Obj, perm: Permanent, by_toughness: bool) -> Fighter:
+def _fighter(obj: Obj, perm: Permanent, by: str) -> Fighter:
     """The fighter for creature ``obj`` with its marked damage from ``perm``; its ``power``
-    is the combat damage it assigns (its toughness under ``by_toughness``, 510.1a)."""
-    toughness = obj.toughness or 0
+    is the combat damage it assigns (510.1a): its power, its toughness (``by``: "toughness"),
+    or its toughness when that is greater (``by``: "greater")."""
+    toughness, power = obj.toughness or 0, obj.power or 0
+    by_toughness = by == "toughness" or by == "greater" and toughness > power
     return Fighter(id=obj.id, label=obj.label(), controller=obj.controller,
-                   power=toughness if by_toughness else obj.power or 0, toughness=toughness,
+                   power=toughness if by_toughness else power, toughness=toughness,
                    marked=perm.damage, keywords=obj.keywords, colors=obj.colors,
                    types=obj.types, subtypes=obj.subtypes,
-                   assigns_by="toughness" if by_toughness else "power")
+                   assigns_by="toughness" if by_toughness else "power",
+                   when_greater=by == "greater", own_power=power)
+
+
+def _changed(f: Fighter, power: int, toughness: int) -> Fighter:
+    """``f`` with its power and toughness changed to ``power`` and ``toughness``."""
+    by_t = f.assigns_by == "toughness" if not f.when_greater else toughness > power
+    return dataclasses.replace(f, power=toughness if by_t else power, toughness=toughness,
+                               own_power=power, assigns_by="toughness" if by_t else "power")
 
 
 def _flanked(view: View, blocks: dict[str, tuple[str, ...]],
@@ -198,8 +242,8 @@ def _flanked(view: View, blocks: dict[str, tuple[str, ...]],
         if n == 0 or "flanking" in f.keywords or view.objects[b].pt_fixed:
             continue
         toughness = f.toughness - n
-        power = f.toughness - n if f.assigns_by == "toughness" else f.power - n
-        fighters[b] = dataclasses.replace(f, power=max(0, power), toughness=toughness)
+        g = _changed(f, f.own_power - n, toughness)
+        fighters[b] = dataclasses.replace(g, power=max(0, g.power))
         if toughness <= 0:
             dead.append(b)
             del fighters[b]
@@ -210,22 +254,32 @@ def _boost(view: View, fighters: dict[str, Fighter], bonuses: Bonuses) -> None:
     """Apply the combat keywords' bonuses (:mod:`.keywords`) to ``fighters``."""
     for c, bonus in bonuses_for(bonuses, view, list(fighters)).items():
         f = fighters[c]
-        power, toughness = with_bonus(f.power, f.toughness, bonus, f.assigns_by == "toughness")
-        fighters[c] = dataclasses.replace(f, power=power, toughness=toughness)
+        power, toughness = with_bonus(f.own_power, f.toughness, bonus, False)
+        fighters[c] = _changed(f, power, toughness)
 
 
-def _damage_rules(board: Board, view: View, ids: list[str]) -> tuple[set[str], set[str]]:
+def _damage_rules(board: Board, view: View, ids: list[str]
+                  ) -> tuple[dict[str, str], set[str], set[str]]:
     """The creatures among ``ids`` that assign combat damage by toughness (Doran, the Siege
-    Tower) and those that may assign it as though unblocked (Thorn Elemental)."""
-    by_t: set[str] = set()
+    Tower: "toughness"; Ancient Lumberknot, only when greater than power: "greater"), those
+    that may assign it as though unblocked (Thorn Elemental) and those that assign none
+    (Bone Dancer)."""
+    by_t: dict[str, str] = {}
     unblocked: set[str] = set()
+    none: set[str] = set()
     for es in effect_sources(board, view):
         eff = es.effect
-        if isinstance(eff, AssignsDamageByToughness | MayAssignAsThoughUnblocked):
+        if isinstance(eff, AssignsDamageByToughness | MayAssignAsThoughUnblocked
+                      | AssignsNoCombatDamage):
             hit = {c for c in ids if view.matches(eff.affects, view.objects[c], es.obj,
-                                                    es.controller)}
-            (by_t if isinstance(eff, AssignsDamageByToughness) else unblocked).update(hit)
-    return by_t, unblocked
+                                                    es.controller, es.targets)}
+            if not isinstance(eff, AssignsDamageByToughness):
+                (none if isinstance(eff, AssignsNoCombatDamage) else unblocked).update(hit)
+                continue
+            for c in hit:
+                if by_t.get(c) != "toughness":
+                    by_t[c] = "greater" if eff.only_if_greater else "toughness"
+    return by_t, unblocked, none
 
 
 def _counter_value(board: Board, obj: Obj, index: int, catalog: Catalog | None) -> int:
@@ -245,16 +299,18 @@ def _counter_value(board: Board, obj: Obj, index: int, catalog: Catalog | None) 
 
 
 def combat_at(board: Board, catalog: Catalog | None = None, *, trigger: bool = True,
-              bonuses: Mapping[str, tuple[int, int]] | None = None) -> Combat:
+              bonuses: Mapping[str, tuple[int, int]] | None = None,
+              counted_on: View | None = None) -> Combat:
     """The combat described by ``board``'s ``attack``, ``blocks`` and ``removed_from_combat``,
     as a combat damage step begins (``catalog``: where printed values come from; None: the
     default catalog). ``trigger``: apply the declare-blockers-step life change of an
     unblocked Master of Cruelties (False: the board is already past it, e.g. a later step).
     ``bonuses``: the combat keywords' bonuses already computed (a later step keeps those of
-    the first; None: computed from the board's declaration)."""
+    the first; None: computed from the board's declaration). ``counted_on``: the view of the
+    first step's board, where triggered abilities counted (None: ``board``'s)."""
     if board.attack is None:
         raise BoardError("the combat damage step needs an 'attack'", path="$.attack")
-    view = View(board, catalog)
+    view = View(board, catalog, counted_on)
     index = {p.id: i for i, p in enumerate(board.permanents)}
     removed = set(board.removed_from_combat)
 
@@ -263,13 +319,13 @@ def combat_at(board: Board, catalog: Catalog | None = None, *, trigger: bool = T
         obj = view.objects.get(cid)
         return obj is not None and obj.is_creature and cid not in removed
 
-    declared = board.blocks or {}
+    given = board.blocks or {}
     attack = {a: t for a, t in board.attack.items() if in_combat(a)}
-    blocked = frozenset(a for v in declared.values() for a in ([v] if isinstance(v, str) else v))
+    blocked = frozenset(a for v in given.values() for a in ([v] if isinstance(v, str) else v))
     blocks = {b: tuple(a for a in ([v] if isinstance(v, str) else v) if a in attack)
-              for b, v in declared.items() if in_combat(b) and b not in attack}
-    by_t, unblocked = _damage_rules(board, view, [*attack, *blocks])
-    fighters = {c: _fighter(view.objects[c], board.permanents[index[c]], c in by_t)
+              for b, v in given.items() if in_combat(b) and b not in attack}
+    by_t, unblocked, none = _damage_rules(board, view, [*attack, *blocks])
+    fighters = {c: _fighter(view.objects[c], board.permanents[index[c]], by_t.get(c, "power"))
                 for c in [*attack, *blocks]}
     bonus = keyword_bonuses(board, view) if bonuses is None else dict(bonuses)
     _boost(view, fighters, bonus)
@@ -298,7 +354,7 @@ def combat_at(board: Board, catalog: Catalog | None = None, *, trigger: bool = T
                   blocks=blocks, counters=counters, left=frozenset(left), catalog=catalog,
                   silenced=silenced, prevention=prevention_at(board, view, fighters),
                   as_unblocked=frozenset(unblocked) & blocked, walker_controllers=walkers,
-                  bonuses=bonus)
+                  bonuses=bonus, assigns_none=frozenset(none), counted_on=counted_on or view)
 
 
 def _silenced(board: Board, view: View, attack: dict[str, str], blocked: frozenset[str],

@@ -10,7 +10,12 @@ can only make a plan look worse than it is (the plan played is checked and dealt
 Likewise, when both steps are planned together, the regular step is modelled with the shields
 whole and an attacked planeswalker's loyalty as the first step began (trample over
 planeswalkers then waits for that whole loyalty); the regular step actually played is solved
-again on the combat the first step left.
+again on the combat the first step left. What a partial prevention takes of each source's
+damage (Sphere of Law) comes off each division and what multiplies or increases it (Furnace
+of Rath) applies next, both before the shields (dealing applies shields before increases);
+a creature that loses +1/+1 counters as damage to it is prevented (Phantom Centaur) counts as
+destroyed when the counters lost bring its toughness down to its damage (a regular step
+planned with the first takes the counters it had as the first began).
 """
 
 from __future__ import annotations
@@ -41,6 +46,8 @@ class StepVars:
     deathtouch_unprevented: dict[str, Expr]
     wither_unprevented: dict[str, Expr]
     to_object: dict[str, Expr]
+    shed: dict[str, Expr] = field(default_factory=dict)
+    """+1/+1 counters a shedding creature loses in the step (Phantom Centaur)."""
 
 
 @dataclass
@@ -49,32 +56,36 @@ class _Sums:
 
     assigned: dict[str, list[Var]] = field(default_factory=dict)
     dt_assigned: dict[str, list[Var]] = field(default_factory=dict)
-    through: dict[str, list[Var]] = field(default_factory=dict)
-    dt_through: dict[str, list[Var]] = field(default_factory=dict)
-    wither_through: dict[str, list[Var]] = field(default_factory=dict)
-    infect_to_player: dict[str, list[Var]] = field(default_factory=dict)
-    toxic: list[tuple[Var, str, int]] = field(default_factory=list)
+    through: dict[str, list[Expr]] = field(default_factory=dict)
+    dt_through: dict[str, list[Expr]] = field(default_factory=dict)
+    wither_through: dict[str, list[Expr]] = field(default_factory=dict)
+    infect_to_player: dict[str, list[Expr]] = field(default_factory=dict)
+    toxic: list[tuple[Expr, str, int]] = field(default_factory=list)
+    dealt: dict[tuple[str, str], Expr] = field(default_factory=dict)
+    """Each division's damage less what is prevented of it each step (Sphere of Law)."""
 
-    def add(self, combat: Combat, c: str, r: str, var: Var) -> None:
-        """File ``var`` (``c``'s damage to ``r``) under each sum it is part of."""
+    def add(self, combat: Combat, c: str, r: str, var: Var, dealt: Expr) -> None:
+        """File ``var`` (``c``'s damage to ``r``; ``dealt``: what a partial prevention lets
+        through) under each sum it is part of."""
         src = combat.fighters[c]
+        self.dealt[c, r] = dealt
         if r in combat.fighters:
             self.assigned.setdefault(r, []).append(var)
             if src.has("deathtouch"):
                 self.dt_assigned.setdefault(r, []).append(var)
         if combat.prevents(c, r):
             return
-        self.through.setdefault(r, []).append(var)
+        self.through.setdefault(r, []).append(dealt)
         if r in combat.fighters:
             if src.has("deathtouch"):
-                self.dt_through.setdefault(r, []).append(var)
+                self.dt_through.setdefault(r, []).append(dealt)
             if src.has("infect") or src.has("wither"):
-                self.wither_through.setdefault(r, []).append(var)
+                self.wither_through.setdefault(r, []).append(dealt)
         elif r in combat.players:
             if src.has("infect"):
-                self.infect_to_player.setdefault(r, []).append(var)
+                self.infect_to_player.setdefault(r, []).append(dealt)
             if src.toxic:
-                self.toxic.append((var, r, src.toxic))
+                self.toxic.append((dealt, r, src.toxic))
 
 
 class DamageModel:
@@ -93,7 +104,7 @@ class DamageModel:
         x, tramplers, freed = self._divisions(combat, who, tag)
         sums = _Sums()
         for (c, r), var in x.items():
-            sums.add(combat, c, r, var)
+            sums.add(combat, c, r, var, self._dealt(combat, c, r, var, tag))
         self._walkers(combat, x, tramplers, tag)
         lethal: dict[str, Var] = {}
         for opt in tramplers:
@@ -110,6 +121,19 @@ class DamageModel:
                     lits.append(self.m.negation(freed[opt.creature]))
                 self.m.add(over == 0).only_enforce_if(*lits)
         return self._outcomes(combat, sums, x, tag)
+
+    def _dealt(self, combat: Combat, c: str, r: str, var: Var, tag: str) -> Expr:
+        """What ``c``'s division ``var`` to ``r`` deals: less what a partial prevention takes,
+        then multiplied and increased (Furnace of Rath, Torbran)."""
+        red = combat.reduction(c, r)
+        dealt: Expr = self.shielded(var, red, f"{tag}:reduced:{c}:{r}") if red else var
+        mult, add = combat.prevention.increases.get((c, r), (1, 0))
+        if add:
+            hit = self.m.bool_var(f"{tag}:increased:{c}:{r}")
+            self.m.add(dealt >= 1).only_enforce_if(hit)
+            self.m.add(dealt <= 0).only_enforce_if(self.m.negation(hit))
+            return mult * dealt + add * hit
+        return mult * dealt if mult != 1 else dealt
 
     def _walkers(self, combat: Combat, x: Mapping[tuple[str, str], Var],
                  opts: Sequence[Options], tag: str) -> None:
@@ -150,7 +174,30 @@ class DamageModel:
                         unprevented={r: e for r, e in through.items() if r in combat.fighters},
                         deathtouch_unprevented=behind(sums.dt_through, "dt"),
                         wither_unprevented=behind(sums.wither_through, "wither"),
-                        to_object=objects)
+                        to_object=objects, shed=self._shed(combat, sums.dealt, tag))
+
+    def _shed(self, combat: Combat, x: Mapping[tuple[str, str], Expr], tag: str
+              ) -> dict[str, Expr]:
+        """The +1/+1 counters each shedding creature loses (as dealing counts them: one if
+        any damage nothing else prevents would be dealt to it, or one per 1 damage), as many
+        as it has."""
+        have = {p.id: p.counters.get("+1/+1", 0) for p in combat.board.permanents}
+        out: dict[str, Expr] = {}
+        for r, how in combat.prevention.shedding.items():
+            hits = [v for (c, rid), v in x.items()
+                    if rid == r and not combat.prevents(c, r, shedding=False)]
+            n = have.get(r, 0)
+            if not hits or not n or r not in combat.fighters:
+                continue
+            total = sum(hits)
+            if how == "that_many":
+                out[r] = total - self.shielded(total, n, f"{tag}:shed:{r}")
+                continue
+            hit = self.m.bool_var(f"{tag}:shed:{r}")
+            self.m.add(total >= 1).only_enforce_if(hit)
+            self.m.add(total <= 0).only_enforce_if(self.m.negation(hit))
+            out[r] = 1 * hit
+        return out
 
     def shielded(self, total: Expr, shield: int, name: str) -> Expr:
         """``max(0, total - shield)``: what a shield of ``shield`` lets through."""
@@ -213,27 +260,30 @@ class DamageModel:
     def may_destroy(self, combat: Combat, b: str, marked: Expr, sv: StepVars, name: str) -> None:
         """Count ``b`` as killed when the step's damage destroys it (for "kills")."""
         f = combat.fighters[b]
-        if f.toughness <= 0 or b not in sv.unprevented:
+        if f.toughness <= 0 or b not in sv.unprevented and b not in sv.shed:
             return
-        if f.has("indestructible") and b not in sv.wither_unprevented:
+        if f.has("indestructible") and b not in sv.wither_unprevented and b not in sv.shed:
             return
         self.kills.append(self.dies(combat, b, marked, sv, name))
 
     def dies(self, combat: Combat, b: str, marked: Expr, sv: StepVars, name: str) -> Var:
         """A boolean that may be true only when the step's unprevented damage destroys ``b``
-        (704.5f-h: -1/-1 counters lower its toughness as damage would reach it; an
-        indestructible creature dies only of toughness 0)."""
+        (704.5f-h: -1/-1 counters, and +1/+1 counters removed, lower its toughness as damage
+        would reach it; an indestructible creature dies only of toughness 0)."""
         m = self.m
         f = combat.fighters[b]
         dies = m.bool_var(name)
         opts = []
-        if b in sv.wither_unprevented:
+        shed = sv.shed.get(b, 0)
+        if b in sv.wither_unprevented or b in sv.shed:
             by_counters = m.bool_var(name + ":counters")
-            m.add(sv.wither_unprevented[b] >= f.toughness).only_enforce_if(by_counters)
+            m.add(sv.wither_unprevented.get(b, 0) + shed >= f.toughness
+                  ).only_enforce_if(by_counters)
             opts.append(by_counters)
         if not f.has("indestructible"):
             by_damage = m.bool_var(name + ":damage")
-            m.add(marked + sv.unprevented[b] >= f.toughness).only_enforce_if(by_damage)
+            m.add(marked + sv.unprevented.get(b, 0) + shed >= f.toughness
+                  ).only_enforce_if(by_damage)
             opts.append(by_damage)
             if b in sv.deathtouch_unprevented:
                 by_dt = m.bool_var(name + ":deathtouch")

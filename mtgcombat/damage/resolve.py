@@ -147,7 +147,8 @@ def _candidates(c0: Combat, first: Sequence[str]) -> tuple[list[str], list[str]]
     withering = any(c0.fighters[c].has("infect") or c0.fighters[c].has("wither")
                     for c in first if c0.is_attacker(c))
     cand_b = sorted(b for b in reach if b in c0.fighters and not c0.is_attacker(b)
-                    and (withering or not c0.fighters[b].has("indestructible"))
+                    and (withering or b in c0.prevention.shedding
+                         or not c0.fighters[b].has("indestructible"))
                     and c0.fighters[b].toughness > 0)
     cand_p = sorted(p for p in reach if p in c0.counters)
     if len(cand_b) + len(cand_p) > ENUMERATION_LIMIT:
@@ -187,16 +188,17 @@ def _require_outcome(mdl: DamageModel, c0: Combat, s1: StepVars, marked0: Mappin
     m = mdl.m
     for b in outcome.cand_b:
         f = c0.fighters[b]
+        shed = s1.shed.get(b, 0)
         if b in outcome.dead:
-            if b not in s1.unprevented:
+            if b not in s1.unprevented and b not in s1.shed:
                 return False
             m.add(mdl.dies(c0, b, marked0[b], s1, f"d1:{b}") == 1)
-        elif b in s1.unprevented:
-            if b in s1.wither_unprevented:
-                m.add(s1.wither_unprevented[b] <= f.toughness - 1)
+        elif b in s1.unprevented or b in s1.shed:
+            if b in s1.wither_unprevented or b in s1.shed:
+                m.add(s1.wither_unprevented.get(b, 0) + shed <= f.toughness - 1)
             if f.has("indestructible"):
                 continue
-            m.add(marked0[b] + s1.unprevented[b] <= f.toughness - 1)
+            m.add(marked0[b] + s1.unprevented.get(b, 0) + shed <= f.toughness - 1)
             if b in s1.deathtouch_unprevented:
                 m.add(s1.deathtouch_unprevented[b] == 0)
     for p in outcome.cand_p:

@@ -23,6 +23,8 @@ class DamageEvent:
     recipient: str
     amount: int
     prevented_amount: int = 0
+    increased: int = 0
+    """Damage dealt beyond what was left after prevention (Furnace of Rath doubling it)."""
 
     @property
     def prevented(self) -> bool:
@@ -32,7 +34,7 @@ class DamageEvent:
     @property
     def dealt(self) -> int:
         """The damage actually dealt."""
-        return self.amount - self.prevented_amount
+        return self.amount - self.prevented_amount + self.increased
 
 
 @dataclass(frozen=True)
@@ -59,6 +61,8 @@ class StepResult:
     """What prevention shields will still prevent after the step."""
     object_damage: int = 0
     """Loyalty and defense removed from planeswalkers and battles (120.3c, 120.3h)."""
+    plus_counters_removed: dict[str, int] = field(default_factory=dict)
+    """+1/+1 counters each creature lost as damage to it was prevented (Phantom Centaur)."""
 
     def to_json(self) -> dict[str, Any]:
         """The step as JSON: assignment, damage events, life, poison, counters, marks."""
@@ -68,7 +72,8 @@ class StepResult:
             "damage": [{"source": e.source, "recipient": e.recipient, "amount": e.amount,
                         **({"prevented": True} if e.prevented else {}),
                         **({"prevented_amount": e.prevented_amount}
-                           if 0 < e.prevented_amount < e.amount else {})}
+                           if 0 < e.prevented_amount < e.amount else {}),
+                        **({"increased": e.increased} if e.increased else {})}
                        for e in self.events],
             "life": dict(self.life),
             "lifelink": dict(self.lifelink),
@@ -79,6 +84,8 @@ class StepResult:
             "destroyed": list(self.destroyed),
             "player_damage": self.player_damage,
             "object_damage": self.object_damage,
+            **({"plus_counters_removed": dict(self.plus_counters_removed)}
+               if self.plus_counters_removed else {}),
         }
 
 
@@ -100,15 +107,20 @@ def prevent(combat: Combat, assignment: Mapping[str, Mapping[str, int]],
         for rid, amount in split.items():
             if amount > 0:
                 whole = combat.prevents(src, rid)
-                events.append(DamageEvent(src, rid, amount, amount if whole else 0))
+                part = min(amount, combat.reduction(src, rid))
+                events.append(DamageEvent(src, rid, amount, amount if whole else part))
     order = sorted(range(len(events)), key=lambda i: _shield_rank(combat, events[i].source))
     for i in order:
         e = events[i]
         left = shields.get(e.recipient, 0)
-        if left and e.dealt:
+        if left and e.dealt and combat.preventable(e.source):
             took = min(left, e.dealt)
             shields[e.recipient] = left - took
             events[i] = DamageEvent(e.source, e.recipient, e.amount, e.prevented_amount + took)
+    for i, e in enumerate(events):  # prevention first, the least damage (CR 616.1)
+        more = combat.increased(e.source, e.recipient, e.dealt) - e.dealt
+        if more:
+            events[i] = DamageEvent(e.source, e.recipient, e.amount, e.prevented_amount, more)
     return events
 
 
@@ -153,15 +165,33 @@ def deal(combat: Combat, assignment: Mapping[str, Mapping[str, int]], step: Step
     for who, gain in lifelink.items():
         life[who] += gain
     life = _shared_life(combat.board, life_before, life)
+    shed = _shed(combat, events)
     destroyed = tuple(c for c, f in combat.fighters.items()
-                      if _dies(f, marked[c], c in deathtouched, minus.get(c, 0)))
+                      if _dies(f, marked[c], c in deathtouched, minus.get(c, 0) + shed.get(c, 0)))
     return StepResult(step=step, assignment={c: dict(s) for c, s in assignment.items()},
                       events=tuple(events), life=life, life_before=life_before,
                       counters=counters,
                       marked={c: m for c, m in marked.items() if c not in destroyed},
                       destroyed=destroyed, player_damage=player_damage, lifelink=lifelink,
                       poison=poison, minus_counters=minus, shields=shields,
-                      object_damage=object_damage)
+                      object_damage=object_damage, plus_counters_removed=shed)
+
+
+def _shed(combat: Combat, events: list[DamageEvent]) -> dict[str, int]:
+    """The +1/+1 counters each shedding creature loses (CR 615.12; Phantom Centaur's ruling:
+    damage from several sources at once is one event, one counter): for the damage that
+    would be dealt to it that nothing else prevents, one counter, or one per 1 damage
+    (``that_many``), as many as it has."""
+    out: dict[str, int] = {}
+    have = {p.id: p.counters.get("+1/+1", 0) for p in combat.board.permanents}
+    for rid, how in combat.prevention.shedding.items():
+        hit = [e.amount - combat.reduction(e.source, rid) for e in events
+               if e.recipient == rid and e.amount > combat.reduction(e.source, rid)
+               and not combat.prevents(e.source, rid, shedding=False)]
+        n = min(have.get(rid, 0), (1 if how == "one" else sum(hit)) if hit else 0)
+        if n:
+            out[rid] = n
+    return out
 
 
 def _shared_life(board: Board, before: Mapping[str, int],
@@ -203,7 +233,8 @@ def after(combat: Combat, result: StepResult) -> Combat:
         update: dict[str, Any] = {}
         if p.id in result.marked:
             update["damage"] = result.marked[p.id]
-        update.update(_with_counters(p, result.minus_counters.get(p.id, 0)))
+        update.update(_with_counters(p, result.minus_counters.get(p.id, 0),
+                                     result.plus_counters_removed.get(p.id, 0)))
         if p.id in result.counters:
             pw = p.id in view.objects and view.objects[p.id].is_planeswalker
             update["loyalty" if pw else "defense"] = result.counters[p.id]
@@ -215,16 +246,17 @@ def after(combat: Combat, result: StepResult) -> Combat:
         p, sum(result.poison.get(m, 0) for m in board.team_of(p.name)))})
                for p in board.players]
     new = board.model_copy(update={"permanents": perms, "players": players})
-    nxt = combat_at(new, combat.catalog, trigger=False, bonuses=combat.bonuses)
+    nxt = combat_at(new, combat.catalog, trigger=False, bonuses=combat.bonuses,
+                    counted_on=combat.counted_on)
     return Combat(board=new, fighters=nxt.fighters, attack=nxt.attack,
                   blocked=combat.blocked, blocks=nxt.blocks, counters=nxt.counters,
                   left=nxt.left | combat.left, catalog=combat.catalog,
                   silenced=combat.silenced & frozenset(nxt.attack),
                   prevention=replace(nxt.prevention, shields=dict(result.shields),
                                      once=_once_left(combat, result)),
-                  as_unblocked=nxt.as_unblocked,
+                  as_unblocked=nxt.as_unblocked, assigns_none=nxt.assigns_none,
                   walker_controllers={**combat.walker_controllers, **nxt.walker_controllers},
-                  bonuses=combat.bonuses)
+                  bonuses=combat.bonuses, counted_on=combat.counted_on)
 
 
 def _once_left(combat: Combat, result: StepResult) -> dict[str, frozenset[str]]:
@@ -234,17 +266,24 @@ def _once_left(combat: Combat, result: StepResult) -> dict[str, frozenset[str]]:
             for r, srcs in combat.prevention.once.items()}
 
 
-def _with_counters(perm: Permanent, n: int) -> dict[str, Any]:
-    """The update putting ``n`` -1/-1 counters on ``perm``: on its counters, and on its
-    board power/toughness when given (those are its final values, counters included)."""
-    if not n:
+def _with_counters(perm: Permanent, n: int, removed: int = 0) -> dict[str, Any]:
+    """The update putting ``n`` -1/-1 counters on ``perm`` and removing ``removed`` +1/+1
+    counters: on its counters, and on its board power/toughness when given (those are its
+    final values, counters included)."""
+    if not n and not removed:
         return {}
-    out: dict[str, Any] = {"counters": {**perm.counters,
-                                        "-1/-1": perm.counters.get("-1/-1", 0) + n}}
+    counters = dict(perm.counters)
+    if n:
+        counters["-1/-1"] = counters.get("-1/-1", 0) + n
+    if removed:
+        counters["+1/+1"] = counters.get("+1/+1", 0) - removed
+        if not counters["+1/+1"]:
+            del counters["+1/+1"]
+    out: dict[str, Any] = {"counters": counters}
     if perm.power is not None:
-        out["power"] = perm.power - n
+        out["power"] = perm.power - n - removed
     if perm.toughness is not None:
-        out["toughness"] = perm.toughness - n
+        out["toughness"] = perm.toughness - n - removed
     return out
 
 

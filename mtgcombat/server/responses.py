@@ -360,6 +360,7 @@ class DamageEventView(TypedDict):
     amount: int
     prevented: NotRequired[Literal[True]]
     prevented_amount: NotRequired[int]
+    increased: NotRequired[int]
 
 
 @_closed
@@ -378,6 +379,7 @@ class StepResultView(TypedDict):
     destroyed: list[str]
     player_damage: int
     object_damage: int
+    plus_counters_removed: NotRequired[dict[str, int]]
 
 
 @_closed
@@ -462,11 +464,13 @@ class CardsAnswer(TypedDict):
 
 @_closed
 class ExampleEntry(TypedDict):
-    """A shipped example board: its id, title and the article's question."""
+    """A shipped example board: its id, title, the source's answer (``quote``) and, for the
+    article's numbered questions, the question as the source asks it."""
 
     id: str
     title: str
     quote: str
+    question: NotRequired[str]
 
 
 @_closed
