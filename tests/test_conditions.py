@@ -353,12 +353,12 @@ def test_golden(name: str, expected: list[Any]) -> None:
 
 def test_golden_partly_modelled() -> None:
     # Enkira: "As long as Enkira is equipped, it must be blocked if able."; its attack trigger
-    # is another family's. Gift of Fangs: "+2/+2 as long as it's a Vampire" is a filter on the
-    # enchanted creature; "Otherwise, it gets -2/-2" is not modelled.
+    # is another family's. Tahngarth's Rage: "+3/+0 as long as it's attacking" is a filter on
+    # the enchanted creature; "Otherwise, it gets -2/-1" (not attacking) is not modelled.
     assert compiled("Enkira, Hostile Scavenger").effects == (MustBeBlocked(condition=EQUIPPED),)
-    assert compiled("Gift of Fangs").effects == (ModifyPowerToughness(
-        affects=Selector(which="attached", subtypes_any=["Vampire"]), power=2, toughness=2),)
-    assert unmodelled("Gift of Fangs") == ["Otherwise, it gets -2/-2."]
+    assert compiled("Tahngarth's Rage").effects == (ModifyPowerToughness(
+        affects=Selector(which="attached", attacking="any"), power=3, toughness=0),)
+    assert unmodelled("Tahngarth's Rage") == ["Otherwise, it gets -2/-1."]
     # Tide Shaper: its land becomes an Island "for as long as" it remains: a duration.
     assert compiled("Tide Shaper").effects == (_self_pt(1, 1, _controls(
         Selector(subtypes_any=["Island"]), player="opponent")),)

@@ -53,20 +53,20 @@ def _spell(name: str, **entry: Any) -> dict[str, Any]:
 
 def test_boros_charm_keeps_its_three_modes_in_printed_order() -> None:
     """"Choose one —": 4 damage to a player (nothing lasting), "Permanents you control gain
-    indestructible" (not modelled: reported, but still mode 2), "Target creature gains double
-    strike until end of turn"."""
+    indestructible until end of turn", "Target creature gains double strike until end of
+    turn"."""
     c = compiled("Boros Charm")
     assert c.resolved == () and len(c.abilities) == 1
     (charm,) = c.abilities
     assert charm.text == "Choose one —" and charm.choice == Choice(1, 1)
     assert [(m.text, m.resolved) for m in charm.modes] == [
         ("Boros Charm deals 4 damage to target player or planeswalker.", ()),
-        ("Permanents you control gain indestructible until end of turn.", ()),
+        ("Permanents you control gain indestructible until end of turn.",
+         (GrantKeywords(affects=Selector(controller="you"), keywords=["indestructible"]),)),
         ("Target creature gains double strike until end of turn.",
          (GrantKeywords(affects=TARGET_CREATURE, keywords=["double strike"]),)),
     ]
-    assert [(u.text, u.reason) for u in c.unmodelled] == [
-        ("Permanents you control gain indestructible until end of turn.", "")]
+    assert c.unmodelled == ()
 
 
 def test_choose_one_or_both_with_escalate() -> None:
@@ -293,15 +293,17 @@ def test_modal_activation_and_trigger_on_a_permanent() -> None:
 
 
 def test_only_the_chosen_modes_unmodelled_text_is_reported() -> None:
-    """Boros Charm's mode 2 ("Permanents you control gain indestructible") is not modelled: a
-    board that chose mode 3 ignores nothing; one that chose mode 2 says what it ignores."""
+    """Azorius Charm's mode 3 ("Put target attacking or blocking creature on top of its owner's
+    library.") is not modelled: a board that chose mode 1 ignores nothing; one that chose mode
+    3 says what it ignores."""
     def ignored(mode: int) -> list[str]:
         b = board([card("a", "Grizzly Bears")],
-                  effects=[_spell("Boros Charm", modes=[mode], targets=["a"])])
+                  effects=[_spell("Azorius Charm", modes=[mode], targets=["a"])])
         return [u.text for u in board_unmodelled(b)]
 
-    assert ignored(3) == []
-    assert ignored(2) == ["Permanents you control gain indestructible until end of turn."]
+    assert ignored(1) == []
+    assert ignored(3) == [
+        "Put target attacking or blocking creature on top of its owner's library."]
 
 
 # -- boards: refused ----------------------------------------------------------------------------

@@ -247,7 +247,7 @@ NEAR_MISSES: list[tuple[str, str]] = [
     ("Bravado", "for each other creature you control"),
     ("Hunter Sliver", "have provoke"),  # a granted keyword we don't model
     ("Trailblazer's Boots", "nonbasic landwalk"),
-    ("Angelic Destiny", "is an Angel in addition"),  # a type change in the same sentence
+    ("Rin and Seri, Inseparabler", "are Dogs in addition"),  # a type change of a group
     ("Koll, the Forgemaster", "that are enchanted or equipped"),  # either, not both
     ("Death Baron", "Skeletons you control and other Zombies"),
     ("Camato Scout", "landwalk of the chosen type"),  # a basic land type chosen at random

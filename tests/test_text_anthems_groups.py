@@ -12,11 +12,17 @@ from typing import Any
 import pytest
 
 from mtgcombat.board.characteristics import View
-from mtgcombat.rules.effects import Color, GrantKeywords, ModifyPowerToughness, Selector
+from mtgcombat.rules.effects import (
+    Color,
+    Effect,
+    GrantKeywords,
+    ModifyPowerToughness,
+    Selector,
+)
 from mtgcombat.rules.text.phrases import selector
 
 from .helpers import board, board_data, card, pt, refused
-from .text_golden import effects, unmodelled
+from .text_golden import effects, resolved, unmodelled
 
 YOUR_TOKENS = Selector(controller="you", types=["Creature"], token=True)
 WUBRG: list[Color] = ["B", "G", "R", "U", "W"]
@@ -171,3 +177,86 @@ def test_also_get_is_one_more_change() -> None:
     b = board([card("j", "Jetmir, Nexus of Revels"), *(_bears(f"b{i}") for i in range(4))])
     assert pt(b, "b0") == (3, 2)
     assert "trample" not in View(b).objects["b0"].keywords
+
+
+# -- blocking creatures, either of two colours, multicolored ---------------------------------
+
+
+BLOCKING_TARGET = Selector(which="targets", types=["Creature"], blocking=True)
+
+
+@pytest.mark.parametrize(("phrase", "expected"), [
+    ("target blocking creature", BLOCKING_TARGET),
+    ("blocking creatures", Selector(types=["Creature"], blocking=True)),
+    ("target blue or red creature", Selector(which="targets", types=["Creature"],
+                                             colors_any=["R", "U"])),
+    ("multicolored creatures you control", Selector(controller="you", types=["Creature"],
+                                                    multicolored=True)),
+])
+def test_more_group_phrases(phrase: str, expected: Selector) -> None:
+    assert selector(phrase) == expected
+
+
+@pytest.mark.parametrize("phrase", [
+    "target artifact or creature",  # card types: "or" isn't read (types are all of them)
+    "target blue or Goblin creature",  # "or" between a colour and a subtype
+])
+def test_or_between_other_words_stays_unread(phrase: str) -> None:
+    assert selector(phrase) is None
+
+
+@pytest.mark.parametrize(("name", "expected"), [
+    # Aliban's Tower: "{1}{R}, {T}, Sacrifice this artifact: Target blocking creature gets
+    # +3/+1 until end of turn."
+    ("Aliban's Tower", [ModifyPowerToughness(affects=BLOCKING_TARGET, power=3, toughness=1)]),
+    # Righteousness: "Target blocking creature gets +7/+7 until end of turn."
+    ("Righteousness", [ModifyPowerToughness(affects=BLOCKING_TARGET, power=7, toughness=7)]),
+    # Rally: "Blocking creatures get +1/+1 until end of turn."
+    ("Rally", [ModifyPowerToughness(affects=Selector(types=["Creature"], blocking=True),
+                                    power=1, toughness=1)]),
+    # Ambush: "Blocking creatures gain first strike until end of turn."
+    ("Ambush", [GrantKeywords(affects=Selector(types=["Creature"], blocking=True),
+                              keywords=["first strike"])]),
+    # Hate Weaver: "{2}: Target blue or red creature gets +1/+0 until end of turn."
+    ("Hate Weaver", [ModifyPowerToughness(affects=Selector(
+        which="targets", types=["Creature"], colors_any=["R", "U"]), power=1, toughness=0)]),
+    # Might Weaver: "{2}: Target red or white creature gains trample until end of turn."
+    ("Might Weaver", [GrantKeywords(affects=Selector(
+        which="targets", types=["Creature"], colors_any=["R", "W"]), keywords=["trample"])]),
+    # Psychotic Fury: "Target multicolored creature gains double strike until end of turn.
+    # Draw a card."
+    ("Psychotic Fury", [GrantKeywords(affects=Selector(
+        which="targets", types=["Creature"], multicolored=True), keywords=["double strike"])]),
+])
+def test_blocking_colour_and_multicolored_pumps(name: str, expected: list[Effect]) -> None:
+    assert resolved(name) == expected
+
+
+@pytest.mark.parametrize(("name", "expected"), [
+    # Glass of the Guildpact: "Multicolored creatures you control get +1/+1."
+    ("Glass of the Guildpact", [ModifyPowerToughness(affects=Selector(
+        controller="you", types=["Creature"], multicolored=True), power=1, toughness=1)]),
+    # Maze Glider: "Multicolored creatures you control have flying."
+    ("Maze Glider", [GrantKeywords(affects=Selector(
+        controller="you", types=["Creature"], multicolored=True), keywords=["flying"])]),
+])
+def test_multicolored_anthems(name: str, expected: list[Effect]) -> None:
+    assert effects(name) == expected
+
+
+def test_multicolored_anthem_on_the_board() -> None:
+    # Glass of the Guildpact: Watchwolf (green and white, 3/3) gets +1/+1 (CR 105.4: two or
+    # more colours); Grizzly Bears (green) doesn't.
+    b = board([card("glass", "Glass of the Guildpact"), card("wolf", "Watchwolf"),
+               _bears("bears")])
+    assert (pt(b, "wolf"), pt(b, "bears")) == ((4, 4), (2, 2))
+
+
+def test_rally_pumps_only_the_blockers() -> None:
+    # Rally resolved during the declare-blockers step: the blocking bear is 3/3, the bear that
+    # didn't block stays 2/2.
+    b = board([card("att", "Grizzly Bears"), _bears("blocker", controller="opp"),
+               _bears("idle", controller="opp")],
+              attack={"att": "opp"}, blocks={"blocker": "att"},
+              effects=[{"card": "Rally", "controller": "opp"}])
+    assert (pt(b, "blocker"), pt(b, "idle"), pt(b, "att")) == ((3, 3), (2, 2), (2, 2))

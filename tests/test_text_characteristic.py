@@ -26,8 +26,8 @@ def test_artifacts_you_control() -> None:
 
 
 def test_counts_of_cards_stay_unmodelled() -> None:
-    # Tarmogoyf counts card types among cards in graveyards: no permanent count.
-    assert len(unmodelled("Tarmogoyf")) == 1
+    # Cosmogoyf counts cards its controller owns in exile: the board holds no exile.
+    assert len(unmodelled("Cosmogoyf")) == 1
     # Uchuulon: "Crabs, Oozes, and/or Horrors": a list the selector grammar doesn't read.
     assert unmodelled("Uchuulon") == [
         "Uchuulon's power is equal to the number of Crabs, Oozes, and/or Horrors you control."]

@@ -51,11 +51,12 @@ def test_aura_sets_base_pt(name: str) -> None:
 
 
 @pytest.mark.parametrize(("name", "text"), [
-    # Losing all abilities is outside the vocabulary.
-    ("Ovinize", "Until end of turn, target creature loses all abilities and has base power "
-                "and toughness 0/1."),
-    ("Kasmina's Transmutation", "Enchanted creature loses all abilities and has base power "
-                                "and toughness 1/1."),
+    # Every creature losing all abilities (Humility's dependencies with other such effects),
+    # "all other abilities" with a keyword kept: outside the shapes read.
+    ("Humility", "All creatures lose all abilities and have base power and toughness 1/1."),
+    ("Deep Freeze", "Enchanted creature has base power and toughness 0/4, has defender, loses "
+                    "all other abilities, and is a blue Wall in addition to its other colors "
+                    "and types."),
     # "Each unblocked creature": not a phrase the selector reads.
     ("Inkfathom Witch", "Each unblocked creature has base power and toughness 4/1 until end "
                         "of turn."),

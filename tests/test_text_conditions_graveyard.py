@@ -129,8 +129,8 @@ def test_opponent_graveyard_blackbloom_rogue() -> None:
 
 def test_near_misses_stay_unmodelled() -> None:
     assert any("mana values among cards" in u for u in unmodelled("Syndicate Infiltrator"))
-    assert any("card types among cards in all graveyards" in u
-               for u in unmodelled("Tarmogoyf"))
+    assert any("different subtypes other than creature types among cards in all graveyards"
+               in u for u in unmodelled("Subgoyf"))
 
 
 # -- boards ----------------------------------------------------------------------------------

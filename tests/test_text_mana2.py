@@ -23,6 +23,7 @@ from mtgcombat.rules.effects import (
     ManaAbility,
     ModifyPowerToughness,
     NoActivatedAbilities,
+    RemoveCounters,
     Selector,
     XCount,
 )
@@ -235,9 +236,8 @@ def test_activated_abilities_of_a_kind_of_permanent() -> None:
     ("Cabal Stronghold", "Add {B} for each basic Swamp you control."),
     # power can change while costs are paid (a lord sacrificed)
     ("Leafkin Avenger", "Add {G} for each creature with power 4 or greater you control."),
-    # X storage counters removed without {T}: how many activations remove how many counters
-    # is a choice that changes what is left
-    ("Calciform Pools", "Add X mana in any combination of {W} and/or {U}."),
+    # removing +1/+1 counters changes its power and toughness in combat
+    ("Workhorse", "Add {C}."),
     # only {T} abilities are stopped: not the vocabulary's effect
     ("Serra Bestiary", "Enchanted creature can't attack or block, and its activated abilities "
                        "with {T} in their costs can't be activated."),
@@ -444,16 +444,16 @@ def test_storage_land_removes_every_counter() -> None:
     # Bottomless Vault: "{T}, Remove any number of storage counters from this land: Add {B}
     # for each storage counter removed this way." It taps, so it is activated once; removing
     # all of them gives the most mana.
-    assert mana("Bottomless Vault") == [ManaAbility(tap=True, produces=["{B}"],
-                                                    amount=CounterCount(counter="storage"))]
+    assert mana("Bottomless Vault") == [ManaAbility(
+        tap=True, produces=["{B}"], amount=CounterCount(counter="storage"),
+        remove_counters=RemoveCounters(counter="storage"))]
     perms = [perm("vault", "Bottomless Vault", counters={"storage": 3}),
              perm("bears", "Grizzly Bears")]
     assert run([*perms, tax("{B}{B}{B}")], "bears").payable
     assert not run([*perms, tax("{4}")], "bears").payable
-    # Black Mana Battery: "... Add {B}, then add an additional {B} for each charge counter
-    # removed this way." (one more than the counters: not an amount of the vocabulary)
-    assert "Add {B}, then add an additional {B} for each charge counter removed this way." in \
-        unmodelled("Black Mana Battery")
+    # three counters: three {B}, never four
+    assert not run([perm("vault", "Bottomless Vault", counters={"storage": 3}),
+                    perm("bears", "Grizzly Bears"), tax("{B}{B}{B}{B}")], "bears").payable
 
 
 def test_a_resolved_effect_stops_mana_abilities_too() -> None:

@@ -4,8 +4,9 @@
 The cards are real printed cards whose combat text lies outside the effect vocabulary: Ayumi,
 the Last Visitor ("Legendary landwalk": can't be blocked while the defending player controls a
 legendary land, CR 702.14c; the engine doesn't read supertypes), Dryad Sophisticate
-("Nonbasic landwalk", the same for a nonbasic land) and Nazgûl Battle-Mace (equipped creature
-has annihilator 1 and a quoted triggered ability). Grizzly Bears and Bear
+("Nonbasic landwalk", the same for a nonbasic land) and Dragon Mantle (enchanted creature has
+a quoted activated pump: the board records the activations of a permanent's own abilities).
+Grizzly Bears and Bear
 Cub are hand-written catalog cards: nothing of theirs is unmodelled.
 """
 
@@ -78,11 +79,11 @@ def test_a_face_down_permanent_has_no_text() -> None:
 def test_phased_out_permanents_and_what_is_attached_to_them_have_no_text() -> None:
     """CR 702.26b: a phased-out permanent (and, phased out indirectly, what is attached to it)
     is treated as though it doesn't exist."""
-    mace = {"id": "mace", "card": "Nazgûl Battle-Mace", "controller": "A",
+    mace = {"id": "mace", "card": "Dragon Mantle", "controller": "A",
             "attached_to": "cub"}
     present = board_unmodelled(parse_board(board([CUB, mace])))
-    assert [(u.permanent, u.card) for u in present] == [("mace", "Nazgûl Battle-Mace")]
-    assert "annihilator 1" in present[0].text
+    assert [(u.permanent, u.card) for u in present] == [("mace", "Dragon Mantle")]
+    assert "{R}: This creature gets +1/+0" in present[0].text
     gone = parse_board(board([{**CUB, "phased_out": True}, mace,
                               {**HAND, "phased_out": True}]))
     assert board_unmodelled(gone) == []
@@ -337,7 +338,7 @@ def test_api_answers_carry_the_list_and_strict_is_422(client: Any, url: str,
 HARNESS = r"""// A minimal DOM for app.js: elements by selector, fetch answered from canned JSON.
 const vm = require("vm");
 const fs = require("fs");
-const [script, answersFile, hash] = process.argv.slice(2);
+const [script, answersFile, hash, ...before] = process.argv.slice(2);
 const answers = JSON.parse(fs.readFileSync(answersFile, "utf8"));
 class El {
   constructor(tag) {
@@ -371,6 +372,7 @@ const ctx = { document, fetch, location: { hash }, history: { replaceState() {} 
               decodeURIComponent, JSON, Promise, Object, Array, Set, Map, Number, String, Blob,
               TextEncoder, TextDecoder, Response, Uint8Array, btoa, atob };
 vm.createContext(ctx);
+for (const s of before) vm.runInContext(fs.readFileSync(s, "utf8"), ctx);  // verdict.js
 vm.runInContext(fs.readFileSync(script, "utf8"), ctx);
 setTimeout(() => {
   const box = bySel["#unmodelled"];
@@ -396,7 +398,7 @@ def _page_box(client: Any, tmp_path: Path, permanents: list[dict[str, Any]]) -> 
     script = Path(__file__).resolve().parents[1] / "mtgcombat" / "server" / "web" / "app.js"
     done = subprocess.run(
         ["node", str(tmp_path / "harness.js"), str(script), str(tmp_path / "answers.json"),
-         "#j=" + urllib.parse.quote(json.dumps(b))],
+         "#j=" + urllib.parse.quote(json.dumps(b)), str(script.with_name("verdict.js"))],
         capture_output=True, text=True, timeout=60, check=True)
     return json.loads(done.stdout)
 

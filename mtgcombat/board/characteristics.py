@@ -16,27 +16,24 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 
-from mtgcombat.board import setting
+from mtgcombat.board import abilities, setting
 from mtgcombat.board.chosen import Chosen, chosen_matches, granted_keywords, with_chosen_mana
 from mtgcombat.board.conditions import amount, effect_applies
+from mtgcombat.board.lasting import lasting_sources
 from mtgcombat.board.model import Board, Permanent
+from mtgcombat.board.pairs import in_pair
 from mtgcombat.board.resolved import Activation, CardEffect, with_color
 from mtgcombat.board.state_filters import state_matches
 from mtgcombat.rules.catalog import Catalog, default_catalog, resolved_effects
 from mtgcombat.rules.effects import (
     Effect,
     GrantKeywords,
-    ManaAbility,
     ModifyPowerToughness,
-    PowerToughnessFromCount,
     Selector,
-    SetSubtypes,
     kinds_with_role,
 )
 from mtgcombat.rules.keywords import KEYWORD_COUNTERS
 from mtgcombat.rules.types import CREATURE_TYPES
-
-_BASIC_MANA = setting.BASIC_MANA
 
 
 @dataclass
@@ -162,8 +159,11 @@ class View:
     """Every existing permanent of a board with its derived characteristics, plus the
     selector matching that effects use."""
 
-    def __init__(self, board: Board, catalog: Catalog | None = None) -> None:
+    def __init__(self, board: Board, catalog: Catalog | None = None,
+                 declared: View | None = None) -> None:
         self.board = board
+        self.declared = declared
+        """The combat as its triggers resolved, where their counts are taken (None: now)."""
         catalog = catalog or default_catalog()
         self.catalog = catalog
         perms = {p.id: p for p in board.permanents}
@@ -210,7 +210,11 @@ class View:
             return False
         if sel.which == "others" and source is not None and obj.id == source.id:
             return False
+        if sel.paired and not in_pair(self.board, source.id if source else None, obj.id):
+            return False
         if sel.controller == "you" and obj.controller != controller:
+            return False
+        if sel.controller == "not_you" and obj.controller == controller:
             return False
         if sel.controller == "targeted_player" and obj.controller not in targets:
             return False
@@ -221,6 +225,8 @@ class View:
         if sel.subtypes_any and not obj.subtypes.intersection(sel.subtypes_any):
             return False
         if sel.colors_any and not obj.colors.intersection(sel.colors_any):
+            return False
+        if sel.multicolored and len(obj.colors) < 2:
             return False
         if sel.keywords_any and not obj.keywords.intersection(sel.keywords_any):
             return False
@@ -315,7 +321,7 @@ class View:
         applying them), then those of resolved spells and abilities (CR 113.7a: they no
         longer depend on their source)."""
         objs = list(self.objects.values())
-        resolved = self._resolved_effects()
+        resolved, lasting = self._resolved_effects(), lasting_sources(self)
         for src in objs:
             for eff in src.effects:
                 characteristic_applier(eff.kind)
@@ -324,8 +330,11 @@ class View:
         for layer in LAYERS:
             if layer.before is not None:
                 layer.before(objs)
-            for app in [*(Applied(src, src.controller, eff) for src in objs
-                          for eff in src.effects), *resolved]:
+            static = [Applied(src, src.controller, eff) for src in [*objs, *lasting]
+                      for eff in src.effects]
+            if "lose_all_abilities" in layer.appliers:
+                static = abilities.without_removed(self, static, resolved)
+            for app in [*static, *resolved]:
                 apply = layer.appliers.get(app.effect.kind)
                 if apply is not None and effect_applies(self, app.effect, app.source,
                                                         app.controller):
@@ -354,36 +363,12 @@ Applier = Callable[[View, Applied], None]
 """Applies one effect to the view's permanents."""
 
 
-def _set_subtypes(view: View, app: Applied) -> None:
-    eff = app.effect
-    assert isinstance(eff, SetSubtypes)
-    for o in app.affected(view, eff.affects):
-        o.subtypes = frozenset(eff.subtypes)
-        basic = [_BASIC_MANA[t] for t in eff.subtypes if t in _BASIC_MANA]
-        if o.is_land and basic:
-            # CR 305.7: the land loses its other abilities and has the intrinsic mana
-            # ability of its new basic land types.
-            o.effects = (ManaAbility(tap=True, produces=basic),)
-
-
 def _grant_keywords(view: View, app: Applied) -> None:
     eff = app.effect
     assert isinstance(eff, GrantKeywords)
     granted = granted_keywords(eff, app.source)
     for o in app.affected(view, eff.affects):
-        o.keywords = o.keywords | granted
-
-
-def _pt_from_count(view: View, app: Applied) -> None:
-    eff, src = app.effect, app.source
-    assert isinstance(eff, PowerToughnessFromCount)
-    if src is None or src.pt_fixed or not src.is_creature:
-        return
-    n = len(app.affected(view, eff.count))
-    if eff.power:
-        src.power = n
-    if eff.toughness:
-        src.toughness = n
+        o.keywords = o.keywords - granted if eff.lose else o.keywords | granted
 
 
 EVERY_CREATURE_TYPE: frozenset[str] = frozenset(t.replace("_", " ") for t in CREATURE_TYPES)
@@ -400,8 +385,8 @@ def _changeling(objs: list[Obj]) -> None:
 
 def _keyword_counters(objs: list[Obj]) -> None:
     """Keyword counters (CR 122.1b): a permanent with a flying counter has flying (an ability
-    added in layer 6, CR 613.1f; the vocabulary removes no abilities, so their order there
-    doesn't matter)."""
+    added in layer 6, CR 613.1f; the board doesn't record when a counter was put, so they
+    apply before the effects that add or remove abilities)."""
     for o in objs:
         granted = {name for name, n in o.counters.items() if n > 0 and name in KEYWORD_COUNTERS}
         if granted:
@@ -427,7 +412,8 @@ def _modify_pt(view: View, app: Applied) -> None:
         host = view.objects.get(src.attached_to or "") if src is not None else None
         if host is None or host.tapped != eff.while_attached_tapped:
             return
-    times = (len(app.affected(view, eff.per)) if eff.per is not None
+    counting = view.declared if eff.from_trigger and view.declared else view
+    times = (len(app.affected(counting, eff.per)) if eff.per is not None
              else amount(view, eff.per_amount, src, app.controller))
     times *= app.x if eff.times_x else 1
     for o in app.affected(view, eff.affects):
@@ -449,11 +435,13 @@ class Layer:
 
 LAYERS: tuple[Layer, ...] = (
     Layer("CR 613.1d: type-changing effects",
-          {"set_subtypes": _set_subtypes, "add_types": setting.add_types}, before=_changeling),
+          {"set_subtypes": setting.set_subtypes, "add_types": setting.add_types},
+          before=_changeling),
     Layer("CR 613.1e: colour-changing effects", {"set_colors": setting.set_colors}),
-    Layer("CR 613.1f: ability-adding and -removing effects", {"grant_keywords": _grant_keywords},
+    Layer("CR 613.1f: ability-adding and -removing effects",
+          {"grant_keywords": _grant_keywords, "lose_all_abilities": abilities.lose_all_abilities},
           before=_keyword_counters),
-    Layer("CR 613.4a: characteristic-defining P/T", {"pt_from_count": _pt_from_count}),
+    Layer("CR 613.4a: characteristic-defining P/T", {"pt_from_count": setting.pt_from_count}),
     Layer("CR 613.4b: P/T setting effects", {"set_base_pt": setting.set_base_pt}),
     Layer("CR 613.4c: counters and P/T modifying effects", {"modify_pt": _modify_pt},
           before=_counters),

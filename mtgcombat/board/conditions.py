@@ -8,12 +8,14 @@ does nothing. Relative words are relative to the effect's source and its control
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from mtgcombat.rules.effects import (
     Condition,
     Controls,
     CounterCount,
+    Devotion,
     Graveyard,
     GraveyardCount,
     HandSize,
@@ -57,10 +59,14 @@ def _state(view: View, cond: SourceState, source: Obj | None) -> bool:
 
 
 def _graveyard(view: View, cond: Graveyard | GraveyardCount, player: str) -> int:
-    """The cards in ``player``'s graveyard that ``cond`` counts, or the number of card types
-    among them (``card_types``); card names are the catalog's (checked as the board loads)."""
-    names = view.board.player(player).graveyard or []
-    count = cond.count if isinstance(cond, Graveyard) else "cards"
+    """The cards in ``player``'s graveyard (every player's: a count of ``all`` graveyards)
+    that ``cond`` counts, or the number of card types among them (``card_types``); card
+    names are the catalog's (checked as the board loads)."""
+    if isinstance(cond, GraveyardCount) and cond.graveyard == "all":
+        names = [n for p in view.board.players if not p.left_game for n in p.graveyard or []]
+    else:
+        names = view.board.player(player).graveyard or []
+    count = cond.count
     if not cond.types_any and not cond.subtypes_any and count == "cards":
         return len(names)
     cards = [view.catalog.get(n) for n in names]
@@ -109,15 +115,32 @@ def effect_applies(view: View, effect: object, source: Obj | None, controller: s
     return cond is None or condition_holds(view, cond, source, controller)
 
 
-def amount(view: View, per: CounterCount | GraveyardCount | str | None, source: Obj | None,
-           controller: str) -> int:
+def _devotion(view: View, color: str, controller: str) -> int:
+    """The mana symbols of ``color`` among the mana costs of ``controller``'s permanents (a
+    hybrid or Phyrexian symbol counts; a face-down or custom permanent has no mana cost)."""
+    costs = [view.catalog.get(o.card).mana_cost or "" for o in view.objects.values()
+             if o.controller == controller and o.card is not None]
+    return sum(1 for cost in costs for sym in re.findall(r"\{([^}]*)\}", cost)
+               if color in sym.split("/"))
+
+
+def amount(view: View, per: CounterCount | GraveyardCount | Devotion | str | None,
+           source: Obj | None, controller: str) -> int:
     """How many times a "for each" change of ``source`` applies: once without ``per``; the
-    counters of a kind on the source; the cards in ``controller``'s hand or graveyard."""
+    counters of a kind on the source; the cards in ``controller``'s hand or graveyard, in all
+    hands or graveyards; ``controller``'s life total or devotion to a colour."""
     if per is None:
         return 1
     if isinstance(per, GraveyardCount):
         return _graveyard(view, per, controller)
     if isinstance(per, CounterCount):
         return source.counters.get(per.counter, 0) if source is not None else 0
-    assert per == "your_hand_size", per
-    return view.hand_size(controller)
+    if isinstance(per, Devotion):
+        return _devotion(view, per.devotion, controller)
+    if per == "your_hand_size":
+        return view.hand_size(controller)
+    if per == "all_hand_sizes":
+        return sum(view.hand_size(p.name) for p in view.board.players if not p.left_game)
+    if per == "your_life":
+        return view.board.player(controller).life
+    raise NotImplementedError(f"no rule for the amount {per!r}")

@@ -92,6 +92,8 @@ class Permanent(_Strict):
     counters: dict[Name, Count] = Field(default_factory=dict)
     attached_to: Name | None = None
     goaded_by: list[Name] = Field(default_factory=list)
+    paired_with: Name | None = None
+    """Soulbond (CR 702.95): the creature it is paired with (:mod:`~mtgcombat.board.pairs`)."""
     chosen_player: Name | None = None
     chosen: Chosen | None = None
     """The colour and creature type chosen as it entered (:mod:`~mtgcombat.board.chosen`)."""
@@ -304,7 +306,9 @@ def _check_references(board: Board, catalog: Catalog, file: str | None) -> None:
     _check_combat(board, ids, names, fail)
     # Imported here: the derived view is built from this module's Board.
     from mtgcombat.board.combat_fields import check_combat_fields
+    from mtgcombat.board.pairs import check_pairs
     check_combat_fields(board, catalog, fail)
+    check_pairs(board, catalog, fail)
 
 
 def _check_players(board: Board, catalog: Catalog, file: str | None,

@@ -1,11 +1,20 @@
-"""Appliers of the effects that add card types, set colours and set base power and toughness
-(CR 613.1d, 613.1e, 613.4b; their layers are listed in :mod:`.characteristics`)."""
+"""Appliers of the effects that add card types, set colours, define power and toughness and
+set base power and toughness (CR 613.1d, 613.1e, 613.4a, 613.4b; their layers are listed in
+:mod:`.characteristics`)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from mtgcombat.rules.effects import AddTypes, ManaAbility, SetBasePowerToughness, SetColors
+from mtgcombat.board.conditions import amount
+from mtgcombat.rules.effects import (
+    AddTypes,
+    ManaAbility,
+    PowerToughnessFromCount,
+    SetBasePowerToughness,
+    SetColors,
+    SetSubtypes,
+)
 from mtgcombat.rules.types import CREATURE_TYPES
 
 if TYPE_CHECKING:
@@ -50,3 +59,37 @@ def set_base_pt(view: View, app: Applied) -> None:
     for o in app.affected(view, eff.affects):
         if not o.pt_fixed and o.is_creature:
             o.power, o.toughness = eff.power, eff.toughness
+
+
+def pt_from_count(view: View, app: Applied) -> None:
+    """The source's characteristic-defining power and toughness: a number of permanents, of
+    cards in graveyards or hands, or a life total, as the board is now (CR 604.3, 613.4a)."""
+    eff, src = app.effect, app.source
+    assert isinstance(eff, PowerToughnessFromCount)
+    if src is None or src.pt_fixed or not src.is_creature:
+        return
+    if eff.count is not None:
+        n = len(app.affected(view, eff.count))
+    else:
+        n = amount(view, eff.amount, src, app.controller)
+    if eff.power:
+        src.power = n
+    if eff.toughness:
+        src.toughness = n + eff.toughness_plus
+
+
+def set_subtypes(view: View, app: Applied) -> None:
+    """The affected permanents' subtypes (or only their creature types) become the effect's;
+    a land that becomes a basic land type has only that type's mana ability (CR 305.7)."""
+    eff = app.effect
+    assert isinstance(eff, SetSubtypes)
+    for o in app.affected(view, eff.affects):
+        if eff.creature_types:  # CR 205.1a: only the subtypes of that kind are replaced
+            o.subtypes = (o.subtypes - _EVERY_CREATURE_TYPE) | frozenset(eff.subtypes)
+            continue
+        o.subtypes = frozenset(eff.subtypes)
+        basic = [BASIC_MANA[t] for t in eff.subtypes if t in BASIC_MANA]
+        if o.is_land and basic:
+            # CR 305.7: the land loses its other abilities and has the intrinsic mana
+            # ability of its new basic land types.
+            o.effects = (ManaAbility(tap=True, produces=basic),)

@@ -41,6 +41,7 @@ from mtgcombat.rules.catalog import Catalog
 from mtgcombat.rules.effects import (
     EFFECT_KINDS,
     AttackCost,
+    AttacksDespiteDefender,
     CanOnlyAttackAlone,
     CantAttack,
     CantAttackAlone,
@@ -55,6 +56,9 @@ from mtgcombat.rules.effects import (
     ScopeKind,
     kinds_with_role,
 )
+
+DEFENDER_RULE = "CR 702.3b"
+"""The rule of the restriction defender puts on a creature (it can't attack)."""
 
 __all__ = ["BLOCK_KINDS", "EFFECT_COMPILERS", "EffectSource", "compile_board",
            "cost_instances_of", "defending_players", "effect_sources", "targets_of"]
@@ -115,7 +119,7 @@ class _Compiler(CompilerBase):
         for o in self.creatures:
             if "defender" in o.keywords:
                 self.restrictions.append(Forbid(o.id, self.all_targets,
-                                                Source(o.name, o.id, "CR 702.3b", "defender")))
+                                                Source(o.name, o.id, DEFENDER_RULE, "defender")))
 
     def goad(self) -> None:
         """Goad (CR 701.15): per distinct goading player, "attacks" and "attacks a player other
@@ -303,6 +307,15 @@ def _unless_cast(c: _Compiler, es: EffectSource) -> None:
         c.restrictions.append(Forbid(o.id, c.all_targets, es.source("CR 508.1c", detail)))
 
 
+def _despite_defender(c: _Compiler, es: EffectSource) -> None:
+    """"Can attack as though it didn't have defender": the affected creatures' defender
+    restrictions (CR 702.3b) are lifted; they keep the keyword."""
+    assert isinstance(es.effect, AttacksDespiteDefender)
+    ids = {o.id for o in c.affected(es)}
+    c.restrictions = [r for r in c.restrictions if not (
+        isinstance(r, Forbid) and r.creature in ids and r.source.rule == DEFENDER_RULE)]
+
+
 def _compiled_elsewhere(c: _Compiler, es: EffectSource) -> None:
     """Block effects (the block compiler), characteristics (the view) and mana abilities
     (payment) create no declare-attackers instance."""
@@ -312,6 +325,7 @@ ATTACK_COMPILERS: dict[str, Callable[[_Compiler, EffectSource], None]] = {
     "cant_attack": _cant_attack,
     "cant_attack_alone": _cant_attack_alone,
     "can_only_attack_alone": _can_only_attack_alone,
+    "attacks_despite_defender": _despite_defender,
     "cant_attack_unless_other_attacks": _unless_other,
     "cant_attack_unless_defending_player_controls": _unless_defender_controls,
     "cant_attack_unless_permanents": _unless_permanents,

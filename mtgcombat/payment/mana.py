@@ -140,7 +140,7 @@ def total_cost(costs: Iterable[str | None]) -> ManaCost:
 
 def parse_produced(text: str) -> list[Unit]:
     """The units one activation adds: ``{B}{B}`` → two B, ``{any}`` → one of any colour,
-    ``{C}`` → one colourless."""
+    ``{W/U}`` → one white or blue, ``{C}`` → one colourless."""
     if _SYMBOL.sub("", text).strip() or not _SYMBOL.search(text):
         raise ManaError(f"not produced mana: {text!r}")
     units: list[Unit] = []
@@ -149,6 +149,8 @@ def parse_produced(text: str) -> list[Unit]:
             units.append(ANY)
         elif body in _ORDER:
             units.append(frozenset({body}))
+        elif len(body) == 3 and body[1] == "/" and {body[0], body[2]} <= ANY and body[0] != body[2]:
+            units.append(frozenset({body[0], body[2]}))  # one of two colours, chosen when spent
         else:
             raise ManaError(f"unknown produced mana {{{body}}} in {text!r}")
     return units

@@ -70,6 +70,10 @@ def ability_text(eff: ManaAbility, name: str) -> str:
                      f"{pick_words(eff.tap_untapped.filter)}")
     if eff.from_hand:
         parts.append(f"Exile {name} from your hand")
+    if eff.remove_counters is not None:
+        rc = eff.remove_counters
+        parts.append(f"Remove {'X' if rc.count is None else rc.count} {rc.counter} "
+                     f"counter(s) from {name}")
     return f"{', '.join(parts) or '{0}'}: Add {' or '.join(eff.produces)}{_amount_text(eff)}"
 
 
@@ -78,18 +82,25 @@ def _amount_text(eff: ManaAbility) -> str:
     amount = eff.amount
     if isinstance(amount, XCount):
         return f" for each {pick_words(amount.count)}"
+    plus = f" plus {eff.additional}" if eff.additional else ""
     if isinstance(amount, CounterCount):
-        return f" for each {amount.counter} counter"
-    return "" if amount == 1 else f" ×{amount}"
+        return f" for each {amount.counter} counter{plus}"
+    return ("" if amount == 1 else f" ×{amount}") + plus
 
 
-def _amount(eff: ManaAbility, obj: Obj | None) -> int:
+def counters_on(obj: Obj | None, counter: str, removed: int = 0) -> int:
+    """The ``counter`` counters on ``obj`` once ``removed`` of them were removed."""
+    return max(0, (obj.counters.get(counter, 0) if obj is not None else 0) - removed)
+
+
+def _amount(eff: ManaAbility, obj: Obj | None, removed: int = 0) -> int:
     """How much mana one activation adds: a number, the permanent's power / toughness or
-    counters (a count of permanents is :meth:`Resources.amount_now`'s)."""
+    counters (``removed`` of them already removed; a count of permanents is
+    :meth:`Resources.amount_now`'s)."""
     if isinstance(eff.amount, XCount):
         return 0
     if isinstance(eff.amount, CounterCount):
-        return obj.counters.get(eff.amount.counter, 0) if obj is not None else 0
+        return counters_on(obj, eff.amount.counter, removed)
     if eff.amount == "toughness":
         return obj.toughness if obj is not None and obj.toughness is not None else 0
     if eff.amount == "power":
@@ -97,12 +108,13 @@ def _amount(eff: ManaAbility, obj: Obj | None) -> int:
     return eff.amount
 
 
-def alternatives(eff: ManaAbility, obj: Obj | None,
-                 n: int | None = None) -> tuple[tuple[Unit, ...], ...]:
-    """What one activation can add (``n`` times what ``produces`` says; by default the
-    ability's own amount). A choice among single mana is kept as one flexible unit (chosen
-    when spent); with an amount above one each alternative is a fixed colour."""
-    n = _amount(eff, obj) if n is None else n
+def alternatives(eff: ManaAbility, obj: Obj | None, n: int | None = None,
+                 removed: int = 0) -> tuple[tuple[Unit, ...], ...]:
+    """What one activation can add (``n`` times what ``produces`` says, by default the
+    ability's own amount with ``removed`` counters already gone; plus its ``additional``).
+    A choice among single mana is kept as one flexible unit (chosen when spent); with an
+    amount above one each alternative is a fixed colour."""
+    n = (_amount(eff, obj, removed) if n is None else n) + eff.additional
     alts = [parse_produced(p) for p in eff.produces]
     if n <= 0:
         return ((),)
@@ -130,6 +142,17 @@ class State:
     hand_used: tuple[int, ...]
     once_used: frozenset[int] = frozenset()
     """Permanents whose "activate only once each turn" mana ability has been used."""
+    removed: tuple[tuple[int, str, int], ...] = ()
+    """``(permanent, counter, n)``: ``n`` counters of that kind removed from it by mana
+    abilities' costs, sorted."""
+
+    def removed_from(self, i: int, counter: str) -> int:
+        """``counter`` counters removed so far from permanent ``i``."""
+        return sum(n for j, c, n in self.removed if j == i and c == counter)
+
+    def removals(self, i: int) -> tuple[tuple[str, int], ...]:
+        """The counters removed so far from permanent ``i``."""
+        return tuple((c, n) for j, c, n in self.removed if j == i)
 
     def pool_counter(self) -> Pool:
         """The mana pool as a counter."""
@@ -284,14 +307,16 @@ class Resources:
         """States equal up to swapping interchangeable permanents share a key."""
         by_group: dict[int, list[str]] = {}
         for i, st in enumerate(s.status):
-            by_group.setdefault(self.group[i], []).append(st + "*" * (i in s.once_used))
+            by_group.setdefault(self.group[i], []).append(
+                st + "*" * (i in s.once_used) + f"-{s.removals(i)}")
         return (tuple(sorted((g, tuple(sorted(v))) for g, v in by_group.items())),
                 s.pool, s.life_paid, s.hand_used)
 
     def first_of_kind(self, s: State, i: int) -> bool:
         """Only the first of interchangeable permanents in the same status acts."""
         return all(not (self.group[j] == self.group[i] and s.status[j] == s.status[i]
-                        and (j in s.once_used) == (i in s.once_used))
+                        and (j in s.once_used) == (i in s.once_used)
+                        and s.removals(j) == s.removals(i))
                    for j in range(i))
 
     def tap_choices(self, status: tuple[str, ...]) -> list[int]:

@@ -27,8 +27,9 @@ Decisions:
 
 The activation step is decided exactly by a breadth-first search over its reachable states
 (which permanents are untapped / tapped / gone, the mana pool, life paid, cards exiled from
-hand): that is the rules' own process, so a plan exists iff some reachable state can pay the
-total. Interchangeable permanents (same characteristics, abilities and state) are merged;
+hand, counters removed from permanents by mana abilities' costs): that is the rules' own
+process, so a plan exists iff some reachable state can pay the total. Interchangeable
+permanents (same characteristics, abilities and state) are merged;
 abilities whose only cost is {T} of a permanent with no other mana ability are activated up
 front when that can't hurt (a tapped land can still be sacrificed; unused mana is dropped from
 the plan); the pool keeps at most enough units of each kind for the total plus one activation
@@ -49,7 +50,7 @@ from mtgcombat.board.characteristics import Obj, View
 from mtgcombat.board.model import Board
 from mtgcombat.compile.instances import Instances
 from mtgcombat.errors import SearchTooLarge
-from mtgcombat.payment.mana import Payment, Pool, payments
+from mtgcombat.payment.mana import Payment, Pool, Unit, payments
 from mtgcombat.payment.mana import pay as pay_mana
 from mtgcombat.payment.matching import match
 from mtgcombat.payment.plan import PaymentResult, PlanStep, Settlement, build_plan
@@ -59,11 +60,12 @@ from mtgcombat.payment.resources import (
     Resources,
     State,
     alternatives,
+    counters_on,
     freeze_pool,
 )
 from mtgcombat.payment.total import Pick, TotalCost, merge_picks, total_cost, total_key
 from mtgcombat.rules.catalog import Catalog
-from mtgcombat.rules.effects import CostPick, XCount
+from mtgcombat.rules.effects import CostPick, CounterCount, XCount
 
 __all__ = [
     "MAX_STATES",
@@ -102,6 +104,7 @@ class _Payer(Resources):
         if (ab.perm is None or not eff.tap or eff.untap or eff.mana_cost or eff.life
                 or eff.sacrifice_self or eff.sacrifice is not None
                 or eff.tap_untapped is not None or len(ab.alternatives) != 1
+                or eff.remove_counters is not None
                 or eff.only_if is not None
                 or (isinstance(eff.amount, XCount) and eff.amount.count.tapped is not None)):
             return False
@@ -194,6 +197,15 @@ class _Payer(Resources):
             return
         if once_used is None:
             return
+        removed, alts = s.removed, ab.alternatives
+        if ab.perm is not None and (eff.remove_counters is not None
+                                    or isinstance(eff.amount, CounterCount)):
+            got = self._remove_counters(s, ab, status)
+            if got is None:
+                return
+            removed, alts = got
+        emptied = (ab.perm,) if ab.perm is not None and status[ab.perm] == "X" and not (
+            eff.sacrifice_self) else ()
         life_left = self.life_total - s.life_paid - eff.life
         if eff.life and life_left < 0:
             return
@@ -204,7 +216,6 @@ class _Payer(Resources):
                 after[j] = "T"
             for j in sac:
                 after[j] = "X"
-            alts = ab.alternatives
             if isinstance(eff.amount, XCount):  # counted as the ability resolves
                 alts = alternatives(eff, source, self.amount_now(ab, after))
             for left, paid in self._pay_ability(ab, s.pool_counter(), life_left):
@@ -213,8 +224,33 @@ class _Payer(Resources):
                     pool.update(units)
                     nxt = State(tuple(after), freeze_pool(pool, self.cap),
                                 s.life_paid + eff.life + (paid.life if paid else 0),
-                                tuple(hand_used), once_used)
-                    yield nxt, Activation(ab, units, paid, sac, tapped=tapped)
+                                tuple(hand_used), once_used, removed)
+                    yield nxt, Activation(ab, units, paid, sac + emptied, tapped=tapped)
+
+    def _remove_counters(self, s: State, ab: Ability, status: list[str]) -> tuple[
+            tuple[tuple[int, str, int], ...], tuple[tuple[Unit, ...], ...]] | None:
+        """Remove the counters ``ab``'s cost removes from its permanent (all of them for "X"
+        or "any number"; sacrificing it with ``sacrifice_when_empty`` if none are left):
+        the counters removed by then and what the activation adds, counted from the
+        counters on it before; ``None`` without enough counters."""
+        eff = ab.effect
+        assert ab.perm is not None
+        i, o = ab.perm, self.perms[ab.perm]
+        counted = eff.amount.counter if isinstance(eff.amount, CounterCount) else None
+        before = s.removed_from(i, counted) if counted is not None else 0
+        rc = eff.remove_counters
+        if rc is None:
+            return s.removed, alternatives(eff, o, removed=before)
+        left = counters_on(o, rc.counter, s.removed_from(i, rc.counter))
+        take = left if rc.count is None else rc.count
+        if take > left:
+            return None
+        if eff.sacrifice_when_empty and take == left:
+            status[i] = "X"
+        gone = dict(((j, c), n) for j, c, n in s.removed)
+        gone[(i, rc.counter)] = gone.get((i, rc.counter), 0) + take
+        removed = tuple(sorted((j, c, n) for (j, c), n in gone.items()))
+        return removed, alternatives(eff, o, removed=before)
 
     def _pay_ability(self, ab: Ability, pool: Pool,
                      life_left: int) -> Iterator[tuple[Pool, Payment | None]]:

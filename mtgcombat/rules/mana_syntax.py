@@ -2,7 +2,8 @@
 
 A cost is a run of symbols in braces: ``{2}``, ``{W}``, ``{C}``, hybrid ``{R/G}``, Phyrexian
 ``{W/P}``, monocoloured hybrid ``{2/W}`` and, where the effect says where X comes from, ``{X}``.
-Produced mana is ``{W}``..``{G}``, ``{C}`` or ``{any}``. The payment step parses them again.
+Produced mana is ``{W}``..``{G}``, ``{C}``, ``{W/U}`` (one of two colours) or ``{any}``. The
+payment step parses them again.
 """
 
 from __future__ import annotations
@@ -64,9 +65,13 @@ def check_produced(text: str) -> str:
         raise ValueError(f"not produced mana: {_shown(text)} (expected symbols in braces, "
                          "like '{G}' or '{any}')")
     for body in _SYMBOL.findall(text):
+        pair = body.split("/")
+        if len(pair) == 2 and set(pair) <= COLOR_LETTERS and pair[0] != pair[1]:
+            continue  # one mana of either colour ("any combination of {W} and/or {U}")
         if body not in ("any", "chosen", "C") and body not in COLOR_LETTERS:
             raise ValueError(f"unknown produced mana {{{body[:20]}}} in {_shown(text)} "
-                             "(expected {W}, {U}, {B}, {R}, {G}, {C}, {any} or {chosen})")
+                             "(expected {W}, {U}, {B}, {R}, {G}, {C}, {W/U} (either), "
+                             "{any} or {chosen})")
     return text
 
 

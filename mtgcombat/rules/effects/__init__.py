@@ -17,6 +17,7 @@ from pydantic import BaseModel, Field
 
 from mtgcombat.rules.effects.attack import (
     AttackCost,
+    AttacksDespiteDefender,
     CanOnlyAttackAlone,
     CantAttack,
     CantAttackAlone,
@@ -50,12 +51,15 @@ from mtgcombat.rules.effects.block import (
 from mtgcombat.rules.effects.characteristic import (
     AddTypes,
     CounterCount,
+    Devotion,
     GrantKeywords,
     GraveyardCount,
+    LoseAllAbilities,
     ManaAbility,
     ModifyPowerToughness,
     NoActivatedAbilities,
     PowerToughnessFromCount,
+    RemoveCounters,
     SetBasePowerToughness,
     SetColors,
     SetSubtypes,
@@ -84,8 +88,10 @@ from mtgcombat.rules.effects.conditions import (
 )
 from mtgcombat.rules.effects.damage import (
     AssignsDamageByToughness,
+    AssignsNoCombatDamage,
     DamageCantBePrevented,
     MayAssignAsThoughUnblocked,
+    ModifyDamage,
     PlayerProtection,
     PreventCombatDamage,
     PreventDamageTo,
@@ -97,6 +103,7 @@ Effect = Annotated[
     CantAttack
     | CantAttackAlone
     | CanOnlyAttackAlone
+    | AttacksDespiteDefender
     | CantAttackUnlessOtherAttacks
     | CantAttackUnlessDefendingPlayerControls
     | CantAttackUnlessPermanents
@@ -110,6 +117,7 @@ Effect = Annotated[
     | GrantKeywords
     | ModifyPowerToughness
     | SetSubtypes
+    | LoseAllAbilities
     | AddTypes
     | SetColors
     | SetBasePowerToughness
@@ -132,11 +140,13 @@ Effect = Annotated[
     | CanBlockOnly
     | CantBlockUnlessOtherBlocks
     | AssignsDamageByToughness
+    | AssignsNoCombatDamage
     | MayAssignAsThoughUnblocked
     | PreventCombatDamage
     | PreventNextDamage
     | PreventDamageTo
     | DamageCantBePrevented
+    | ModifyDamage
     | PlayerProtection,
     Field(discriminator="kind"),
 ]
@@ -168,13 +178,16 @@ def kinds_with_role(*roles: EffectRole) -> frozenset[str]:
 
 __all__ = [
     "AssignsDamageByToughness",
+    "AssignsNoCombatDamage",
     "DamageCantBePrevented",
     "MayAssignAsThoughUnblocked",
+    "ModifyDamage",
     "PlayerProtection",
     "PreventCombatDamage",
     "PreventNextDamage",
     "PreventDamageTo",
     "AttackCost",
+    "AttacksDespiteDefender",
     "BlockCost",
     "CanBlockAdditional",
     "CanBlockOnly",
@@ -209,9 +222,11 @@ __all__ = [
     "EffectRole",
     "GrantKeywords",
     "KEYWORDS",
+    "LoseAllAbilities",
     "ManaAbility",
     "NoActivatedAbilities",
     "CounterCount",
+    "Devotion",
     "MaxAttackers",
     "MaxBlockers",
     "ModifyPowerToughness",
@@ -223,6 +238,7 @@ __all__ = [
     "MustBlockAttackers",
     "OptionalAttackCost",
     "PowerToughnessFromCount",
+    "RemoveCounters",
     "SELF",
     "ScopeKind",
     "Selector",

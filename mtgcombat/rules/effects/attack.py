@@ -55,6 +55,17 @@ class CanOnlyAttackAlone(_Frozen):
     affects: Selector = SELF
 
 
+class AttacksDespiteDefender(_Frozen):
+    """Affected creatures can attack as though they didn't have defender (Dark Maze: "this
+    creature can attack this turn as though it didn't have defender"); they still have it."""
+
+    kind: Literal["attacks_despite_defender"] = "attacks_despite_defender"
+    role: ClassVar[EffectRole] = "attack"
+    affects: Selector = SELF
+    condition: Condition | None = None
+    """Only while this holds ("as long as ...")."""
+
+
 class CantAttackUnlessOtherAttacks(_Frozen):
     """Can't attack unless another creature matching ``other`` also attacks (Scarred Puma)."""
 

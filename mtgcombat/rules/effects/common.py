@@ -62,9 +62,10 @@ class Selector(_Frozen):
     """
 
     which: Literal["all", "self", "attached", "others", "targets"] = "all"
-    controller: ControllerRel | Literal["enchanted_player", "targeted_player"] = "any"
+    controller: ControllerRel | Literal["enchanted_player", "targeted_player", "not_you"] = "any"
     """Whose permanents: ``targeted_player`` is a player the effect's spell or ability
-    targeted ("creatures that player controls": Gideon Jura's +2)."""
+    targeted ("creatures that player controls": Gideon Jura's +2); ``not_you`` every player
+    but the source's controller, teammates too ("creatures you don't control")."""
     types: list[CardType] = Field(default_factory=list)
     subtypes_any: list[Subtype] = Field(default_factory=list)
     colors_any: list[Color] = Field(default_factory=list)
@@ -96,6 +97,14 @@ class Selector(_Frozen):
     blocked: bool | None = None
     """Only attacking creatures that became blocked (True: an attacker the board's ``blocks``
     names) or only creatures that aren't such an attacker (False)."""
+    blocking_source: bool = False
+    """Only creatures blocking the source (the board's ``blocks``): "each creature blocking
+    it"."""
+    blocked_by_source: bool = False
+    """Only attackers the source blocks (the board's ``blocks``): "a creature it blocks"."""
+    attacking_alone: bool = False
+    """Only a creature attacking alone: the only creature of the board's ``attack`` (CR
+    506.5: "attacks alone")."""
     your_turn: bool | None = None
     """Only during the turn of the source's controller (True: "during your turn"; with teams,
     their team's turn) or only during other turns (False: "during turns other than yours")."""
@@ -114,6 +123,11 @@ class Selector(_Frozen):
     chosen_type: bool = False
     """Only permanents of the creature type chosen for the source as it entered (the board's
     ``chosen.creature_type``: "creatures of the chosen type")."""
+    multicolored: bool = False
+    """Only permanents of two or more colours (CR 105.4: "multicolored creatures")."""
+    paired: bool = False
+    """Only the source and the creature it is paired with, while it is paired (soulbond,
+    CR 702.95: "both creatures", "each of those creatures"; the board's ``paired_with``)."""
 
 
 SELF = Selector(which="self")

@@ -34,7 +34,8 @@ _SELF_PHRASES = {"~", "it", "this creature"}
 _ATTACHED = re.compile(r"^(?:the )?(?:enchanted|equipped|fortified) (?:creature|permanent|land|"
                        r"artifact|planeswalker)$")
 _CONTROLLERS: tuple[tuple[str, str], ...] = (
-    (" you control", "you"), (" your opponents control", "opponents"),
+    (" you control", "you"), (" you don't control", "not_you"),
+    (" your opponents control", "opponents"),
     (" an opponent controls", "opponents"), (" defending player controls", "opponents"),
     (" that player controls", "targeted_player"), (" target player controls", "targeted_player"),
     (" target opponent controls", "targeted_player"),
@@ -58,7 +59,7 @@ def singular(word: str) -> str:
     for cut in ("ies", "es", "s"):
         if w.endswith(cut) and len(w) > len(cut) + 1:
             stem = w[: -len(cut)] + ("y" if cut == "ies" else "")
-            if stem in _SUBTYPES or stem in _TYPES or stem == "creature":
+            if stem in _SUBTYPES or stem in _TYPES or stem in ("creature", "permanent"):
                 return stem
     if w.endswith("s") and (w[:-1] in _SUBTYPES or w[:-1] in _TYPES):
         return w[:-1]
@@ -142,6 +143,12 @@ def _adjective(word: str, fields: dict[str, Any]) -> bool:
     if w == "attacking":
         fields["attacking"] = "any"
         return True
+    if w == "blocking":
+        fields["blocking"] = True
+        return True
+    if w == "multicolored":
+        fields["multicolored"] = True
+        return True
     if w.startswith("non"):
         base = w[3:].lstrip("-")
         if base in COLOR_WORDS:
@@ -186,6 +193,51 @@ def _fits(fields: dict[str, Any], head: str, hs: str, state: bool) -> bool:
     return not (fields.get("chosen_type") and hs != "creature")
 
 
+def _either_color(words: list[str]) -> list[str]:
+    """Adjectives with "or" between two colours dropped (``blue or red``: either colour is
+    ``colors_any`` already); any other "or" is kept (and not understood)."""
+    low = [w.casefold() for w in words]
+    return [w for k, w in enumerate(words)
+            if not (low[k] == "or" and 0 < k < len(words) - 1
+                    and low[k - 1] in COLOR_WORDS and low[k + 1] in COLOR_WORDS)]
+
+
+def _head(head: str, hs: str, fields: dict[str, Any]) -> bool:
+    """Reads the head noun (``creatures``, ``tokens``, ``Goblins``, ``artifacts``, its
+    singular ``hs``) into ``fields``; False when it names no kind of permanent."""
+    if hs in ("creature", "permanent"):
+        if hs == "creature":
+            fields.setdefault("types", []).append("Creature")
+    elif hs in ("token", "tokens"):
+        fields["token"] = True
+    elif (sub := subtype_word(head)) is not None:
+        fields.setdefault("subtypes_any", []).append(sub)
+    elif (kind := type_word(head)) is not None:
+        fields.setdefault("types", []).append(kind)
+    else:
+        return False
+    return True
+
+
+_UNION = re.compile(r"[\w'-]+(?:, [\w'-]+)*,? and [\w'-]+")
+
+
+def _subtype_union(p: str) -> tuple[str, list[str]]:
+    """A phrase that is only plural subtypes joined by "and" (``Wolves and Werewolves``,
+    ``Elves, Druids, and Shamans``: each permanent of any of them): a placeholder head
+    (``permanents``) and the subtypes, or ``p`` itself and no subtypes. Adjectives before
+    such a list ("black Zombies and Skeletons") are left unread: which nouns they qualify
+    is ambiguous."""
+    if _UNION.fullmatch(p) is None:
+        return p, []
+    words = [w for w in re.split(r",\s*(?:and\s+)?|\s+and\s+", p) if w]
+    subs = [subtype_word(w) for w in words]
+    if (len(words) < 2 or None in subs
+            or all(singular(w) == w.casefold() for w in words)):  # "Goblin and Orc": no group
+        return p, []
+    return "permanents", sorted({s for s in subs if s})
+
+
 def selector(phrase: str) -> Selector | None:
     """The selector a noun phrase means, or None when it is not understood."""
     p = " ".join(phrase.strip().split())
@@ -221,22 +273,16 @@ def selector(phrase: str) -> Selector | None:
         if not _with_clause(low[m.start() + 1:], fields):
             return None
         p, low = p[: m.start()], low[: m.start()]
+    p, union = _subtype_union(p)
     if not (words := p.split()):
         return None
     head = words[-1]
     hs = singular(head)
-    if hs in ("creature", "permanent"):
-        if hs == "creature":
-            fields.setdefault("types", []).append("Creature")
-    elif hs in ("token", "tokens"):
-        fields["token"] = True
-    elif subtype_word(head) is not None:
-        fields.setdefault("subtypes_any", []).append(subtype_word(head))
-    elif type_word(head) is not None:
-        fields.setdefault("types", []).append(type_word(head))
-    else:
+    if union:
+        fields["subtypes_any"] = union
+    elif not _head(head, hs, fields):
         return None
-    for w in words[:-1]:
+    for w in _either_color(words[:-1]):
         if not _adjective(w, fields):
             return None
     if not _fits(fields, head, hs, state) or (definite and hs == head.casefold()):

@@ -80,6 +80,10 @@ Build = Callable[[re.Match[str], Context], Piece | None]
 ALL_KINDS: frozenset[AbilityKind] = frozenset(
     {"static", "activated", "triggered", "spell", "keywords"})
 
+RESOLVING: frozenset[AbilityKind] = frozenset({"spell", "activated"})
+"""The abilities that do something once as they resolve: spells and activated abilities
+(their "until end of turn" lasts the turn; a static ability's effect has no duration)."""
+
 
 @cache
 def _compiled(source: str) -> re.Pattern[str]:

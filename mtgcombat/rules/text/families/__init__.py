@@ -15,6 +15,7 @@ from mtgcombat.rules.text.families import (
     damage,
     mana,
     resolving,
+    trigger_counts,
     triggers,
     types,
 )
@@ -27,6 +28,7 @@ TEMPLATES: tuple[Template, ...] = (
     *blocks.TEMPLATES,
     *anthems.TEMPLATES,
     *triggers.TEMPLATES,
+    *trigger_counts.TEMPLATES,
     *damage.TEMPLATES,
     *mana.TEMPLATES,
     *types.TEMPLATES,

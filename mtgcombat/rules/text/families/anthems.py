@@ -13,6 +13,10 @@
   recorded activation or resolution; the creatures it affects are those the board shows, as
   the board records a resolution of this turn).
 
+Keywords lost ("Enchanted creature loses flying", CR 613.1f), quoted abilities granted
+(:mod:`.grants`), a soulbond pair's "both creatures have flying" (CR 702.95) and "can attack
+as though it didn't have defender" are read here too.
+
 A sentence is modelled only if every part of it is: a granted keyword whose combat rules
 aren't applied (bushido, exalted, ...), a condition outside the vocabulary ("as long as you
 control an artifact"), an amount that isn't a number (+X/+X, "for each ...") or a subject that
@@ -26,6 +30,7 @@ from typing import Any, Literal
 
 from mtgcombat.rules.effects import (
     SELF,
+    AttacksDespiteDefender,
     CantAttack,
     CantBeBlocked,
     CantBeBlockedByMoreThan,
@@ -41,10 +46,12 @@ from mtgcombat.rules.effects import (
 )
 from mtgcombat.rules.keywords import canonical_keyword
 from mtgcombat.rules.text.families.conditions import PERMANENT_TYPES
+from mtgcombat.rules.text.families.grants import granted, nothing_or, protect, split_quoted
 from mtgcombat.rules.text.families.keywords import (
     CHARACTERISTIC_KEYWORDS,
     keyword_effects,
     keyword_status,
+    recorded_note,
 )
 from mtgcombat.rules.text.phrases import keyword_list, selector, subtype_word, type_word
 from mtgcombat.rules.text.sentences import AbilityKind
@@ -52,14 +59,14 @@ from mtgcombat.rules.text.templates import Context, Piece, Template, for_kind, s
 
 _PT = re.compile(r"([+\-−]\d{1,3})/([+\-−]\d{1,3})")
 _PARTS = re.compile(r",\s*and\s+|,\s*|\s+and\s+")
-_VERB = re.compile(r"^(?:gets?|has|have|gains?|can't|attacks?|blocks?)\b")
+_VERB = re.compile(r"^(?:gets?|has|have|gains?|loses?|can't|can attack|attacks?|blocks?)\b")
 _BACK_REFERENCES = frozenset({"it", "they", "them", "that creature", "those creatures",
                               "the creature"})
 _QUANTIFIED_TARGETS = re.compile(r"^(?:up to (?:one|two|three|four|five)|one or two|two|three|"
                                  r"any number of) target ")
 """"Up to two target creatures": the creatures the board says were targeted."""
-_STATIC_VERBS = ("get", "have")
-_PUMP_VERBS = ("get", "gain")
+_STATIC_VERBS = ("get", "have", "lose")
+_PUMP_VERBS = ("get", "gain", "lose")
 _RESTRICTIONS: dict[str, tuple[str, ...]] = {
     "can't block": ("cant_block",),
     "can't attack": ("cant_attack",),
@@ -70,6 +77,8 @@ _RESTRICTIONS: dict[str, tuple[str, ...]] = {
     "attacks each combat if able": ("must_attack",),
     "attack each combat if able": ("must_attack",),
     "blocks each combat if able": ("must_block",),
+    "can attack as though it didn't have defender": ("despite_defender",),
+    "can attack as though they didn't have defender": ("despite_defender",),
     "block each combat if able": ("must_block",),
 }
 """Combat predicates a static P/T or keyword sentence may also give its subject."""
@@ -97,7 +106,7 @@ def _split(predicate: str) -> list[str] | None:
             return None
         if _VERB.match(part):
             out.append(part)
-        elif out and re.match(r"^(?:has|have|gains?) ", out[-1]):
+        elif out and re.match(r"^(?:has|have|gains?|loses?) ", out[-1]):
             out[-1] += " and " + part
         else:
             return None
@@ -129,6 +138,8 @@ def _restriction(name: str, subject: Selector) -> Effect:
         return CantBeBlockedByMoreThan(affects=subject, count=1)
     if name == "must_attack":
         return MustAttack(affects=subject)
+    if name == "despite_defender":
+        return AttacksDespiteDefender(affects=subject)
     return MustBlock(affects=subject)
 
 
@@ -182,12 +193,43 @@ def _per(text: str, subject: Selector) -> dict[str, Any] | None:
     return {"per": sel}
 
 
+def _lost(text: str, subject: Selector) -> list[Effect] | None:
+    """What "loses ``text``" takes from ``subject``: keywords whose rules the engine applies to
+    whatever permanent has them (not "all abilities", nor a protection, which may be one
+    quality of a longer protection keyword, nor a keyword whose effects are board state)."""
+    kws = keyword_list(text)
+    if kws is None or not grantable(kws) or any(
+            kw.startswith("protection") or recorded_note(kw) is not None for kw in kws):
+        return None
+    return [GrantKeywords(affects=subject, keywords=kws, lose=True)]
+
+
+def _grants(text: str, subject: Selector, quotes: list[str]) -> list[Effect] | None:
+    """What "has / gains ``text``" gives ``subject``: keywords and quoted abilities
+    (``flying and quoted0``, see :mod:`.grants`)."""
+    text, numbers = split_quoted(text)
+    out: list[Effect] = []
+    if text:
+        kws = _keywords(text)
+        if kws is None or not grantable(kws):
+            return None
+        out.append(GrantKeywords(affects=subject, keywords=kws))
+    elif not numbers:
+        return None
+    for n in numbers:
+        effects = granted(quotes[n], subject) if n < len(quotes) else None
+        if effects is None:
+            return None
+        out.extend(effects)
+    return out
+
+
 def _part(part: str, subject: Selector, verbs: tuple[str, ...],
-          combat: bool) -> list[Effect] | None:
+          combat: bool, quotes: list[str]) -> list[Effect] | None:
     """The effects of one predicate (``gets +2/+2``, ``has flying``, ``can't block``; with
     ``combat``, a static ability's, ``gets +1/+1 for each Forest you control`` too)."""
     low = re.sub(r"^(gets?) an additional ", r"\1 ", part.casefold())  # adds to another change
-    m = re.fullmatch(r"(get|gain|have|has)s? (.+)", low)
+    m = re.fullmatch(r"(get|gain|have|has|lose)s? (.+)", low)
     if m is not None:
         verb = "have" if m.group(1) == "has" else m.group(1)
         if verb not in verbs:
@@ -201,12 +243,11 @@ def _part(part: str, subject: Selector, verbs: tuple[str, ...],
                 return None
             return [ModifyPowerToughness(affects=subject, power=_amount(pt.group(1)),
                                          toughness=_amount(pt.group(2)), **per)]
+        if verb == "lose":
+            return _lost(m.group(2), subject)
         if combat and verb == "have" and m.group(2) == "protection from the chosen color":
             return [GrantKeywords(affects=subject, keywords=[], chosen_color_protection=True)]
-        kws = _keywords(m.group(2))
-        if kws is None or not grantable(kws):
-            return None
-        return [GrantKeywords(affects=subject, keywords=kws)]
+        return _grants(m.group(2), subject, quotes)
     names = _RESTRICTIONS.get(low) if combat else None
     if names is None:
         return None
@@ -222,12 +263,13 @@ def changes(predicate: str, subject: Selector, verbs: tuple[str, ...],
                        predicate, flags=re.I)
     predicate = re.sub(r"\b(\w+) and (\w+) card in your graveyard\b",
                        r"\1+\2 card in your graveyard", predicate, flags=re.I)
+    predicate, quotes = protect(predicate)
     parts = _split(re.sub(r"^each ", "", predicate.strip(), flags=re.I))
     if not parts:
         return None
     out: list[Effect] = []
     for part in parts:
-        effects = _part(part, subject, verbs, combat)
+        effects = _part(part, subject, verbs, combat, quotes)
         if effects is None:
             return None
         out.extend(effects)
@@ -243,6 +285,10 @@ def subject_of(phrase: str, ctx: Context) -> Selector | None:
     if low in _BACK_REFERENCES:
         return None
     low = _QUANTIFIED_TARGETS.sub("target ", low)
+    if low.startswith("another target "):
+        if any(re.search(r"\btargets?\b", t, re.I) for t in (*ctx.before, *ctx.after)):
+            return None  # two targets of one ability: the record doesn't tell them apart
+        low = low[len("another "):]  # the source can't be the target: still its target
     attacking_you = re.fullmatch(r"(.+ creatures?) attacking you", low)
     sel = selector(attacking_you.group(1) if attacking_you else low)
     if sel is None:
@@ -263,14 +309,14 @@ def _static_piece(m: re.Match[str], ctx: Context) -> Piece | None:
     if sel is None:
         return None
     effects = changes(m.group("pred"), sel, _STATIC_VERBS, combat=True)
-    return static(*effects) if effects else None
+    return nothing_or(effects, m, ctx) if not effects else static(*effects)
 
 
 _ATTACHED_SUBJECT = r"(?P<subj>(?:enchanted|equipped) creature)"
-_STATIC_PREDICATE = r"(?P<pred>(?:each )?(?:gets?|has|have)\b.+)"
+_STATIC_PREDICATE = r"(?P<pred>(?:each )?(?:gets?|has|have|loses?|can attack as though)\b.+)"
 
 
-@template("attachment", _ATTACHED_SUBJECT + r" (?P<pred>(?:gets|has)\b.+)",
+@template("attachment", _ATTACHED_SUBJECT + r" (?P<pred>(?:gets|has|loses)\b.+)",
           "Enchanted creature gets +1/+1 and has flying. (Aerial Modification)")
 def _attached(m: re.Match[str], ctx: Context) -> Piece | None:
     """Enchanted / equipped creature gets +N/+N, has keywords, can't block ..."""
@@ -347,6 +393,23 @@ def _self_with_counter(m: re.Match[str], ctx: Context) -> Piece | None:
     return static(*effects) if effects else None
 
 
+PAIR = Selector(types=["Creature"], paired=True)
+"""Soulbond's "both creatures" / "each of those creatures": the source and its pair."""
+
+
+@template("anthem", r"as long as ~ is paired with another creature, (?:both creatures|each of "
+          r"those creatures) " + _STATIC_PREDICATE,
+          "As long as ~ is paired with another creature, both creatures have flying. "
+          "(Wingcrafter)")
+def _paired(m: re.Match[str], ctx: Context) -> Piece | None:
+    """Soulbond (CR 702.95): what the source and the creature paired with it get or have
+    while they are paired (the board's ``paired_with``)."""
+    if ctx.kind != "static":
+        return None
+    effects = changes(m.group("pred"), PAIR, _STATIC_VERBS, combat=True)
+    return static(*effects) if effects else None
+
+
 _YOUR_TURN = {"during your turn": True, "as long as it's your turn": True,
               "during turns other than yours": False, "as long as it's not your turn": False}
 
@@ -382,7 +445,7 @@ def _anthem(m: re.Match[str], ctx: Context) -> Piece | None:
     return _static_piece(m, ctx)
 
 
-_PUMP_PREDICATE = r"(?P<pred>(?:each )?(?:gets?|gains?)\b.+?)"
+_PUMP_PREDICATE = r"(?P<pred>(?:each )?(?:gets?|gains?|loses?)\b.+?)"
 _PUMP_KINDS: frozenset[AbilityKind] = frozenset({"activated", "spell"})
 
 
@@ -391,7 +454,7 @@ def _pump_piece(m: re.Match[str], ctx: Context) -> Piece | None:
     if sel is None:
         return None
     effects = changes(m.group("pred"), sel, _PUMP_VERBS)
-    return for_kind(ctx, *effects) if effects else None
+    return nothing_or(effects, m, ctx) if not effects else for_kind(ctx, *effects)
 
 
 @template("pump", r"(?P<subj>.+?) " + _PUMP_PREDICATE + r" until end of turn",
@@ -410,9 +473,25 @@ def _pump_first(m: re.Match[str], ctx: Context) -> Piece | None:
     return _pump_piece(m, ctx)
 
 
+@template("attack_restriction", r"(?P<subj>.+?) (?:(?P<pred>gets?\b.+?) until end of turn and )?"
+          r"can attack this turn as though (?:it|they) didn't have defender",
+          "This creature can attack this turn as though it didn't have defender. (Dark Maze)",
+          kinds=_PUMP_KINDS)
+def _despite_defender(m: re.Match[str], ctx: Context) -> Piece | None:
+    """A spell's or activated ability's "can attack this turn as though it didn't have
+    defender" (CR 702.3b), with a P/T change until end of turn before it."""
+    sel = subject_of(m.group("subj"), ctx)
+    if sel is None:
+        return None
+    effects = changes(m.group("pred"), sel, ("get",)) if m.group("pred") else []
+    if effects is None:
+        return None
+    return for_kind(ctx, *effects, AttacksDespiteDefender(affects=sel))
+
+
 TEMPLATES: tuple[Template, ...] = (
     _while_attached_tapped, _while_attached_is, _while_untapped, _with_counter,
-    _with_counter_first, _during_turn, _during_turn_last,
-    _attached, _anthem, _pump, _pump_first,
+    _with_counter_first, _during_turn, _during_turn_last, _paired,
+    _attached, _anthem, _pump, _pump_first, _despite_defender,
 )
 """The templates of this module, in the order they are tried."""

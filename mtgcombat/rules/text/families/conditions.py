@@ -24,6 +24,8 @@ from mtgcombat.rules.effects import (
     Graveyard,
     HandSize,
     Life,
+    ModifyPowerToughness,
+    Selector,
     SourceCounters,
     SourceState,
     YourTurn,
@@ -277,7 +279,41 @@ def _for_family(family: str) -> Template:
                     "~ gets +1/+1 as long as you control a Mountain. (Wild Nacatl)")
 
 
-TEMPLATES: tuple[Template, ...] = tuple(_for_family(f) for f in FAMILIES)
-"""The templates of this module, one per family, tried before every other family's."""
+_COMPLEMENT = {"types": "types_none", "subtypes_any": "subtypes_none",
+               "colors_any": "colors_none"}
+"""A quality of the attached permanent and the selector field of its absence."""
+
+
+def _otherwise(m: re.Match[str], ctx: Context) -> Piece | None:
+    """"Enchanted creature gets +2/+2 as long as it's a Vampire. Otherwise, it gets -2/-2."
+    (Gift of Fangs): the second change applies to the enchanted creature while it isn't one
+    (one card type, subtype or colour)."""
+    prev = ctx.before[-1] if ctx.before else ""
+    if ctx.kind != "static" or not (it := _IT_IS_A.fullmatch(prev.rstrip("."))):
+        return None
+    found = conditional(prev.rstrip("."), ctx)
+    if found is None or len(found[1].effects) != 1:
+        return None
+    eff = found[1].effects[0]
+    if not isinstance(eff, ModifyPowerToughness) or eff.condition is not None or eff.per:
+        return None
+    quality = {k: v for k, v in eff.affects.model_dump(exclude_defaults=True).items()
+               if k != "which"}
+    if (eff.affects.which != "attached" or len(quality) != 1
+            or (field := next(iter(quality))) not in _COMPLEMENT or len(quality[field]) != 1
+            or it.group("subj").casefold() != "enchanted creature"):
+        return None
+    affects = Selector(which="attached", **{_COMPLEMENT[field]: quality[field]})
+    return static(ModifyPowerToughness(affects=affects, power=int(m.group("p")),
+                                       toughness=int(m.group("t"))))
+
+
+_OTHERWISE = Template("pump", r"otherwise, it gets (?P<p>[+-]\d+)/(?P<t>[+-]\d+)", _otherwise,
+                      "Gift of Fangs: Enchanted creature gets +2/+2 as long as it's a Vampire. "
+                      "Otherwise, it gets -2/-2.", frozenset({"static"}))
+
+TEMPLATES: tuple[Template, ...] = (*(_for_family(f) for f in FAMILIES), _OTHERWISE)
+"""The templates of this module, one per family, tried before every other family's, and
+the "otherwise" of an attached permanent's quality."""
 
 _OWN: frozenset[int] = frozenset(id(t) for t in TEMPLATES)

@@ -4,8 +4,10 @@
 ``{1}, {T}: Add one mana of any color.``, ``Sacrifice a Forest: Add {G}{G}.``, ``{2}, {T}: Add
 {B} for each Swamp you control.`` become :class:`ManaAbility` effects when every part of the
 cost is one the payment search models (tap, untap, mana, life, sacrificing the source or a
-permanent, tapping untapped permanents) and the amount is a number, the source's power or
-toughness, its counters of one kind, or a count of permanents; "activate only if you control
+permanent, tapping untapped permanents, exiling the card from hand, removing counters nothing
+in combat reads from the source) and the amount is a number, the source's power or
+toughness, its counters of one kind (or those a "remove X" cost removes, plus "an
+additional" one), or a count of permanents; "activate only if you control
 ..." is kept as a condition. Mana that can only be spent on spells or abilities can't pay a
 cost to attack (mana that only some spells refuse still can), and mana added any other way
 than by a mana ability activated while paying (a spell, a loyalty ability, a triggered
@@ -32,6 +34,7 @@ from mtgcombat.rules.effects import (
     ManaAbility,
     ModifyPowerToughness,
     NoActivatedAbilities,
+    RemoveCounters,
     Selector,
     XCount,
 )
@@ -46,6 +49,11 @@ _ONLY_SPELLS = re.compile(r"^spend this mana only (?!.*\b(?:costs? that contains
 attack or block, which is neither."""
 _NOT_ON_SPELLS = re.compile(r"this mana can't be spent to cast [^.]+\.", re.I)
 """Mana that can't be spent on some spells: it still pays costs to attack or block."""
+_REMOVE = re.compile(r"Remove (?P<n>an?|one|two|three|four|five|X|any number of) "
+                     r"(?P<counter>charge|storage|depletion|mining|book|ice|dream|ki) "
+                     r"counters? from ~")
+"""A cost removing counters from the source. Only counters that nothing in combat reads (not
++1/+1 or -1/-1 counters, which change power and toughness)."""
 _LOYALTY = re.compile(r"\[[+−\-]?(?:\d+|X)\]")
 _COLOURS = ("W", "U", "B", "R", "G")
 _ATTACHED = Selector(which="attached")
@@ -95,11 +103,20 @@ def _cost(cost: str) -> dict[str, Any] | None:
             fields["life"] = int(m.group(1))
         elif part == "Sacrifice ~":
             fields["sacrifice_self"] = True
+        elif part == "Exile ~ from your hand":
+            fields["from_hand"] = True  # Simian Spirit Guide: the card in hand
         elif part.startswith("Sacrifice ") and "sacrifice" not in fields:
             pick = _sacrifice(part[len("Sacrifice "):])
             if pick is None:
                 return None
             fields["sacrifice"] = pick
+        elif m := _REMOVE.fullmatch(part):
+            if "remove_counters" in fields:
+                return None
+            n = None if m.group("n") in ("X", "any number of") else number(m.group("n"))
+            if n is None and m.group("n") not in ("X", "any number of"):
+                return None
+            fields["remove_counters"] = RemoveCounters(counter=m.group("counter"), count=n)
         elif m := re.fullmatch(r"Tap (an|two|three|four|five) untapped (.+)", part):
             tap = _tap_untapped(m.group(1), m.group(2))
             if tap is None or "tap_untapped" in fields:
@@ -107,6 +124,8 @@ def _cost(cost: str) -> dict[str, Any] | None:
             fields["tap_untapped"] = tap
         else:
             return None
+    if fields.get("from_hand") and set(fields) != {"from_hand"}:
+        return None  # other costs of a card in hand are not the payment search's
     return fields
 
 
@@ -158,7 +177,8 @@ def _no_effect(ctx: Context) -> bool:
     return ctx.kind == "activated" and bool(_LOYALTY.fullmatch(ctx.cost.strip()))
 
 
-def _ability(ctx: Context, produces: list[str], amount: Any = 1) -> Piece | None:
+def _ability(ctx: Context, produces: list[str], amount: Any = 1,
+             additional: int = 0) -> Piece | None:
     if _no_effect(ctx) or _ONLY_SPELLS.match(ctx.limit):
         return static()  # mana only for spells never pays a cost to attack or block
     cost, limit = _cost(ctx.cost), _limit(ctx)
@@ -166,7 +186,25 @@ def _ability(ctx: Context, produces: list[str], amount: Any = 1) -> Piece | None
         return static()
     if cost is None or not isinstance(limit, dict) or ctx.kind != "activated":
         return None
-    return static(ManaAbility(produces=produces, amount=amount, **cost, **limit))
+    if (rc := cost.get("remove_counters")) is not None:
+        counted = isinstance(amount, CounterCount) and amount.counter == rc.counter
+        if (rc.count is None) != counted:
+            return None  # "remove X": the amount is X; a fixed number: not counted again
+        if _EMPTIED.format(rc.counter) in (a.casefold() for a in ctx.after):
+            cost["sacrifice_when_empty"] = True
+    return static(ManaAbility(produces=produces, amount=amount, additional=additional,
+                              **cost, **limit))
+
+
+_EMPTIED = "if there are no {} counters on ~, sacrifice it."
+"""The depletion lands' sentence after their mana (Peat Bog)."""
+
+
+def _removed_x(ctx: Context) -> CounterCount | None:
+    """The counters an ability's "Remove X ... counters from ~" cost removes, as its amount
+    X, or None."""
+    m = re.search(r"Remove X (\w+) counters from ~", ctx.cost)
+    return CounterCount(counter=m.group(1)) if m else None
 
 
 def _count(phrase: str) -> XCount | CounterCount | None:
@@ -215,9 +253,12 @@ def _add_chosen(m: re.Match[str], ctx: Context) -> Piece | None:
     return _ability(ctx, [*([m.group(1).upper()] if m.group(1) else []), "{chosen}"])
 
 
-@template("mana", r"add (?P<n>two|three|four|five|\d+) mana of any one colou?r",
+@template("mana", r"add (?P<n>two|three|four|five|x|\d+) mana of any one colou?r",
           "Gilded Lotus: {T}: Add three mana of any one color.", frozenset({"activated"}))
 def _add_n_one_colour(m: re.Match[str], ctx: Context) -> Piece | None:
+    if m.group("n").casefold() == "x":
+        x = _removed_x(ctx)
+        return _ability(ctx, [f"{{{c}}}" for c in _COLOURS], x) if x is not None else None
     n = number(m.group("n"))
     if n is None or n > 20:
         return None
@@ -233,15 +274,18 @@ def _add_n_any(m: re.Match[str], ctx: Context) -> Piece | None:
     return _ability(ctx, ["{any}" * n])
 
 
-@template("mana", r"add (?P<n>two|three|four|five|\d+) mana in any combination of "
+@template("mana", r"add (?P<n>two|three|four|five|x|\d+) mana in any combination of "
           r"\{(?P<a>[WUBRG])\} and/or \{(?P<b>[WUBRG])\}",
           "Goblin Clearcutter: {T}, Sacrifice a Forest: Add three mana in any combination of "
           "{R} and/or {G}.", frozenset({"activated"}))
 def _add_n_two_colours(m: re.Match[str], ctx: Context) -> Piece | None:
+    pair = (m.group("a").upper(), m.group("b").upper())
+    if m.group("n").casefold() == "x":  # each of the X mana is either colour
+        x = _removed_x(ctx)
+        return _ability(ctx, [f"{{{pair[0]}/{pair[1]}}}"], x) if x is not None else None
     n = number(m.group("n"))
     if n is None or n > 20:
         return None
-    pair = (m.group("a").upper(), m.group("b").upper())
     combos = itertools.combinations_with_replacement(pair, n)
     return _ability(ctx, ["".join(f"{{{c}}}" for c in combo) for combo in combos])
 
@@ -258,20 +302,26 @@ def _add_for_each(m: re.Match[str], ctx: Context) -> Piece | None:
     return _ability(ctx, [m.group(1).upper()], count)
 
 
-def _storage(ctx: Context, produces: str, counter: str) -> Piece | None:
+def _storage(ctx: Context, produces: str, counter: str, additional: int = 0) -> Piece | None:
     """``{T}, Remove any number of storage counters from ~: Add {B} for each storage counter
-    removed this way.`` One activation (it taps), and removing every counter gives the most
-    mana, which is never worse than less: as an amount, all the counters on it."""
-    parts = [p.strip() for p in ctx.cost.split(",")]
-    remove = f"Remove any number of {counter} counters from ~"
-    if "{T}" not in parts or remove not in parts or _limit(ctx) != {}:
+    removed this way.`` Removing every counter gives the most mana, which is never worse than
+    less (nothing else in combat reads these counters): the amount is all of them."""
+    if f"Remove any number of {counter} counters from ~" not in ctx.cost:
         return None
-    parts.remove(remove)
-    cost = _cost(", ".join(parts))
-    if cost is None:
-        return None
-    return static(ManaAbility(produces=[produces], amount=CounterCount(counter=counter),
-                              **cost))
+    return _ability(ctx, [produces], CounterCount(counter=counter), additional)
+
+
+@template("mana", rf"add (?P<m>{_MANA}), (?:then add|plus) an additional (?P=m) for each "
+          r"(?P<counter>[a-z]+) counter (?P<where>removed this way|on ~)",
+          "Black Mana Battery: {T}, Remove any number of charge counters from ~: Add {B}, "
+          "then add an additional {B} for each charge counter removed this way.",
+          frozenset({"activated"}))
+def _add_plus_each(m: re.Match[str], ctx: Context) -> Piece | None:
+    """One mana more than the counters removed (or on it: Famous Museum)."""
+    mana, counter = m.group("m").upper(), m.group("counter").lower()
+    if m.group("where") == "removed this way":
+        return _storage(ctx, mana, counter, additional=1)
+    return _ability(ctx, [mana], CounterCount(counter=counter), additional=1)
 
 
 _OF_SELF = r"(?P<what>~'s (?P<pt>power|toughness)|the number of (?P<count>.+))"
@@ -387,6 +437,6 @@ def _silence(m: re.Match[str], ctx: Context) -> Piece | None:
 
 TEMPLATES: tuple[Template, ...] = (
     _add, _add_either, _add_any, _add_chosen, _add_n_one_colour, _add_n_any, _add_n_two_colours,
-    _add_for_each, _add_amount, _spell_mana, _trigger_mana, _chapter_mana, _arrest,
+    _add_plus_each, _add_for_each, _add_amount, _spell_mana, _trigger_mana, _chapter_mana, _arrest,
     _arrest_only, _silence)
 """The mana-ability templates and what stops mana abilities."""

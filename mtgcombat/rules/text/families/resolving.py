@@ -8,7 +8,10 @@ applies once per resolution the board records in the permanent's ``activations``
 targets), like an activated ability. A trigger met during combat (attacking, blocking,
 dealing damage) is not one of these: the board records the state before combat. A "may", an
 "if" (intervening condition), a choice or a pronoun whose object another sentence gives keeps
-the sentence unmodelled, and so does an effect that isn't a lasting one. A later sentence of
+the sentence unmodelled, and so does an effect that isn't a lasting one; but "you may ... If
+you do, ~ gets +2/+2 until end of turn." (Brawl-Bash Ogre, also after the permanent's own
+combat trigger) applies per recorded resolution, which the board records only when the
+choice was made. A later sentence of
 such a trigger ("When ~ enters, attach it to target creature you control. That creature gains
 first strike until end of turn.") is compiled the same way.
 
@@ -282,7 +285,45 @@ def _later_sentence(m: re.Match[str], ctx: Context) -> Piece | None:
     return None
 
 
+_MAY_HEAD = re.compile(r"(?:[^—]+ — )?(?P<head>(?:when|whenever|at) [^,]+), you may "
+                       r"(?P<what>[^.]+)\.?", re.I)
+_SELF_COMBAT = re.compile(r"whenever ~ (?:attacks|blocks|attacks or blocks|becomes blocked|"
+                          r"blocks or becomes blocked)|at the beginning of combat on your turn",
+                          re.I)
+"""Combat triggers whose resolution, once it happened, the board may record (they resolve
+before blockers are declared, or before combat damage)."""
+
+
+@template("pump", r"if you do, (?P<rest>.+)",
+          "Brawl-Bash Ogre: Whenever ~ attacks, you may sacrifice another creature. If you "
+          "do, ~ gets +2/+2 until end of turn.", frozenset({"triggered"}))
+def _if_you_do(m: re.Match[str], ctx: Context) -> Piece | None:
+    """What a triggered ability "you may ... If you do, ..." does when the choice was made:
+    the board records its resolution (in ``activations``) only then, with its targets. The
+    trigger is the permanent's own combat trigger or one met before combat, its choice has
+    no target, and "it" is the source only after a trigger about ~ itself."""
+    may = _MAY_HEAD.fullmatch(ctx.before[0]) if len(ctx.before) == 1 else None
+    if may is None or ctx.after or _TARGET.search(may.group("what")) or _TARGET.search(
+            may.group("head")) or re.search(r"\bfor each\b|\bx\b", may.group("what"), re.I):
+        return None
+    head = may.group("head")
+    about_self = _SELF_COMBAT.fullmatch(head) is not None
+    if not about_self and (_IN_COMBAT.search(head) or re.search(r"when you do", head, re.I)):
+        return None
+    rest = m.group("rest")
+    if re.match(r"it\b", rest, re.I):
+        if not (about_self or re.match(r"(?:when|whenever) ~ ", head, re.I)):
+            return None
+        rest = "~" + rest[2:]
+    elif _UNSURE.match(rest):
+        return None
+    piece = _as_spell(rest[0].upper() + rest[1:], ctx)
+    if piece is None or piece.effects or piece.keywords or not piece.resolved:
+        return None
+    return Piece(resolved=piece.resolved)
+
+
 TEMPLATES: tuple[Template, ...] = (_pronoun, _pronoun_first, _chosen_protection, _pump_x,
-                                   _while_tapped, _resolved_trigger, _later_sentence)
+                                   _while_tapped, _if_you_do, _resolved_trigger, _later_sentence)
 """The templates of this module, in the order they are tried (the resolved-trigger one
 last)."""

@@ -7,7 +7,9 @@ toughness defined by a count of permanents (Veteran Warleader: "~'s power and to
 each equal to the number of creatures you control."), or set ("Target creature has base power
 and toughness 1/1 until end of turn", CR 613.4b). Permanents that become creatures until end
 of turn (manlands: "~ becomes a 2/2 Assembly-Worker artifact creature until end of turn. It's
-still a land."; Vehicles: "~ becomes an artifact creature until end of turn"; Gideon Jura):
+still a land."; Vehicles: "~ becomes an artifact creature until end of turn"; Gideon Jura;
+an Aura's land: Genju of the Cedars' "Enchanted Forest becomes a 4/4 green Spirit creature";
+Mimic's "... artifact creature with base power and toughness 3/3"):
 types added, colours set, keywords granted and base power and toughness set, each in its
 layer (CR 613.1d-f, 613.4b). Only animations that keep the permanent's other types (CR
 205.1b: "artifact creature", "still a land", "in addition to its other types") are read.
@@ -31,9 +33,10 @@ from mtgcombat.rules.effects import (
     SetSubtypes,
 )
 from mtgcombat.rules.fields import Color
+from mtgcombat.rules.text.families import defining, reshape
 from mtgcombat.rules.text.phrases import keyword_list, selector, subtype_word
-from mtgcombat.rules.text.sentences import AbilityKind
 from mtgcombat.rules.text.templates import (
+    RESOLVING,
     Context,
     Piece,
     Template,
@@ -42,8 +45,6 @@ from mtgcombat.rules.text.templates import (
     static,
     template,
 )
-
-_RESOLVING: frozenset[AbilityKind] = frozenset({"spell", "activated"})
 
 _LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
 
@@ -109,7 +110,7 @@ def _enchanted_is_creature(m: re.Match[str], ctx: Context) -> Piece | None:
 
 def _duration(m: re.Match[str], ctx: Context) -> bool:
     """"until end of turn" for a spell or an activated ability, none for a static one."""
-    return ("until end of turn" in m.group(0).casefold()) == (ctx.kind in _RESOLVING)
+    return ("until end of turn" in m.group(0).casefold()) == (ctx.kind in RESOLVING)
 
 
 def _creatures(who: str, ctx: Context) -> Selector | None:
@@ -118,7 +119,7 @@ def _creatures(who: str, ctx: Context) -> Selector | None:
     who = who.casefold()
     other = re.fullmatch(r"(target .+) other than ~", who)
     sel = selector(other.group(1) if other else who)  # "other than ~": only which it targets
-    if sel is None or (sel.which == "targets" and ctx.kind not in _RESOLVING):
+    if sel is None or (sel.which == "targets" and ctx.kind not in RESOLVING):
         return None
     if other is not None and sel.which != "targets":
         return None
@@ -132,7 +133,7 @@ def _creatures(who: str, ctx: Context) -> Selector | None:
 @template("characteristic", r"(?P<pre>until end of turn, )?(?P<who>[^,]+?) (?:has|have) base "
           r"power and toughness (?P<p>\d+)/(?P<t>\d+)(?: until end of turn)?",
           "Serendib Sorcerer: Target creature other than this creature has base power and "
-          "toughness 0/2 until end of turn.", kinds=_RESOLVING | {"static"})
+          "toughness 0/2 until end of turn.", kinds=RESOLVING | {"static"})
 def _base_pt(m: re.Match[str], ctx: Context) -> Piece | None:
     sel = _creatures(m.group("who"), ctx) if _duration(m, ctx) else None
     if sel is None or m.group(0).casefold().count("until end of turn") > 1:
@@ -143,7 +144,7 @@ def _base_pt(m: re.Match[str], ctx: Context) -> Piece | None:
 
 @template("characteristic", r"target land becomes an? (Plains|Island|Swamp|Mountain|Forest) "
           r"until end of turn",
-          "Tidal Warrior: Target land becomes an Island until end of turn.", kinds=_RESOLVING)
+          "Tidal Warrior: Target land becomes an Island until end of turn.", kinds=RESOLVING)
 def _target_land_becomes(m: re.Match[str], ctx: Context) -> Piece | None:
     kind = subtype_word(m.group(1))
     if kind not in _LAND_TYPES:
@@ -152,7 +153,8 @@ def _target_land_becomes(m: re.Match[str], ctx: Context) -> Piece | None:
                                  subtypes=[kind]))
 
 
-_ANIMATE = (r"(?:until end of turn, )?(?P<who>~|target [a-z ]+?) becomes an? "
+_ANIMATE = (r"(?:until end of turn, )?(?P<who>~|target [a-z ]+?|enchanted (?:land|Plains|Island|"
+            r"Swamp|Mountain|Forest)) becomes an? "
             r"(?:(?P<p>\d+)/(?P<t>\d+) )?(?P<desc>[A-Za-z ,-]*?)(?P<art>artifact )?creature"
             r"(?: with (?P<kw>[^\"]+?))?(?P<still> that's still an? (?:land|planeswalker))?"
             r"(?: until end of turn)?")
@@ -160,14 +162,15 @@ _ANIMATE = (r"(?:until end of turn, )?(?P<who>~|target [a-z ]+?) becomes an? "
 
 @template("characteristic", _ANIMATE,
           "Mishra's Factory: This land becomes a 2/2 Assembly-Worker artifact creature until "
-          "end of turn.", kinds=_RESOLVING)
+          "end of turn.", kinds=RESOLVING)
 def _animate(m: re.Match[str], ctx: Context) -> Piece | None:
     text = m.group(0).casefold()
     keeps = (m.group("art") is not None or m.group("still") is not None
              or any(a.casefold().rstrip(".") == "it's still a land" for a in ctx.after[:1]))
     if not keeps or text.count("until end of turn") != 1:
         return None
-    if m.group("p") is None and "Vehicle" not in ctx.subtypes:
+    if (m.group("p") is None and "Vehicle" not in ctx.subtypes
+            and "base power and toughness" not in text):
         return None  # no power and toughness printed or given
     if "planeswalker" in (m.group("still") or "") and not any(
             re.fullmatch(r"prevent all damage that would be dealt to (?:him|her|it) this turn\.?",
@@ -176,6 +179,8 @@ def _animate(m: re.Match[str], ctx: Context) -> Piece | None:
     who = m.group("who")
     if who == "~" and ctx.kind != "spell":
         affects = SELF
+    elif who.casefold().startswith("enchanted "):
+        affects = Selector(which="attached")  # an Aura's ability (Genju of the Cedars)
     else:
         sel = selector(who) if who != "~" else None
         if sel is None or sel.which != "targets":
@@ -194,7 +199,12 @@ def _animation(m: re.Match[str], affects: Selector) -> list[Effect] | None:
     if any(t is None for t in subtypes):
         return None
     types = ["Artifact", "Creature"] if m.group("art") else ["Creature"]
-    kw_text = m.group("kw")
+    kw_text, p, t = m.group("kw"), m.group("p"), m.group("t")
+    if kw_text is not None and (base := re.fullmatch(r"base power and toughness (\d+)/(\d+)",
+                                                     kw_text.strip())):
+        if p is not None:
+            return None
+        kw_text, p, t = None, base.group(1), base.group(2)  # Mimic
     every = kw_text is not None and kw_text.strip() == "all creature types"
     keywords = keyword_list(kw_text) if kw_text is not None and not every else []
     if keywords is None:
@@ -206,13 +216,13 @@ def _animation(m: re.Match[str], affects: Selector) -> list[Effect] | None:
         out.append(SetColors(affects=affects, colors=colors))
     if keywords:
         out.append(GrantKeywords(affects=affects, keywords=keywords))
-    if m.group("p") is not None:
-        out.append(SetBasePowerToughness(affects=affects, power=int(m.group("p")),
-                                         toughness=int(m.group("t"))))
+    if p is not None and t is not None:
+        out.append(SetBasePowerToughness(affects=affects, power=int(p), toughness=int(t)))
     return out
 
 
 TEMPLATES: tuple[Template, ...] = (_enchanted_land_is, _pt_count, _p_or_t_count, _base_pt,
                                    _target_land_becomes, _animate, _lands_also,
-                                   _enchanted_is_creature)
-"""The type-changing templates."""
+                                   _enchanted_is_creature, *defining.TEMPLATES,
+                                   *reshape.TEMPLATES)
+"""The type-changing and characteristic-defining templates."""
