@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING
 
 import click
 
-from mtgcombat import __version__
 from mtgcombat.board.model import Board
 from mtgcombat.errors import BoardError, Deadline
 from mtgcombat.views.text import safe
@@ -98,7 +97,7 @@ Examples:
   python -m mtgcombat legal board.json
 """ + EXIT_EPILOG + "\n" + COMPLETION_EPILOG,
 )
-@click.version_option(__version__, "-V", "--version", prog_name="mtgcombat")
+@click.version_option(None, "-V", "--version", package_name="mtgcombat", prog_name="mtgcombat")
 def cli() -> None:
     """Exact legality of Magic: The Gathering combat: attack declarations (CR 508.1), block
     declarations (CR 509.1) and combat damage (CR 510).
