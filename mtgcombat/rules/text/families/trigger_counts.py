@@ -126,11 +126,7 @@ def _per_blocker(m: re.Match[str], ctx: Context) -> Piece | None:
           "Cave Tiger: Whenever this creature becomes blocked by a creature, this creature "
           "gets +1/+1 until end of turn.", kinds=frozenset({"triggered"}))
 def _blocked_by(m: re.Match[str], ctx: Context) -> Piece | None:
-    per = _noun(m.group("what"))
-    if per is None or per != per.model_copy(update={"which": "all", "controller": "any"}):
-        return None
-    per = per.model_copy(update={"blocking_source": True})
-    return _counted(_BLOCKED, _int(m.group("p")), _int(m.group("t")), per)
+    return _per_creature(m, _BLOCKED, "blocking_source")
 
 
 @template("combat_trigger", rf"whenever ~ blocks (?P<what>an? [^,]+), {_SELF} gets {_PT} "
@@ -138,11 +134,18 @@ def _blocked_by(m: re.Match[str], ctx: Context) -> Piece | None:
           "Ezuri's Archers: Whenever this creature blocks a creature with flying, this "
           "creature gets +3/+0 until end of turn.", kinds=frozenset({"triggered"}))
 def _blocks_a(m: re.Match[str], ctx: Context) -> Piece | None:
+    return _per_creature(m, _BLOCKING, "blocked_by_source")
+
+
+def _per_creature(m: re.Match[str], event: Selector, relation: str) -> Piece | None:
+    """The trigger's change on ``event``, once for each creature the match's ``what`` names
+    that is in ``relation`` (a Selector field) to the source; None when ``what`` names more
+    than a kind of creature (a controller or "other")."""
     per = _noun(m.group("what"))
     if per is None or per != per.model_copy(update={"which": "all", "controller": "any"}):
         return None
-    per = per.model_copy(update={"blocked_by_source": True})
-    return _counted(_BLOCKING, _int(m.group("p")), _int(m.group("t")), per)
+    per = per.model_copy(update={relation: True})
+    return _counted(event, _int(m.group("p")), _int(m.group("t")), per)
 
 
 _FOES: dict[str, tuple[Selector, ...]] = {
