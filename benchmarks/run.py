@@ -12,7 +12,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from . import batch_pool, brute, conditional, enumeration, floor, scaling, startup
+from . import batch_pool, brute, conditional, counting, enumeration, floor, scaling, startup
 from .common import RESULTS, Cell, Config, Table, git_revision, write_csv
 
 SECTIONS: dict[str, Callable[[Config], Table]] = {
@@ -23,6 +23,7 @@ SECTIONS: dict[str, Callable[[Config], Table]] = {
     "enumeration": enumeration.run,
     "batch_pool": batch_pool.run,
     "startup": startup.run,
+    "counting": counting.run,
 }
 """Section name → benchmark, in the order they run."""
 WIDTH = 200
