@@ -51,6 +51,16 @@ def huge(tmp_path: Path) -> str:
 
 
 @pytest.fixture
+def huge_uncountable(tmp_path: Path) -> str:
+    """40 vanilla creatures, 2 opponents, Ghostly Prison for one of them: a cost to attack, so
+    the declarations are not counted by groups but enumerated (with the payment check)."""
+    return _write(tmp_path, "huge_uncountable", {
+        "active_player": "you", "players": [{"name": "you"}, {"name": "a"}, {"name": "b"}],
+        "permanents": [*(_bear(f"c{i}", "you") for i in range(40)),
+                       {"id": "prison", "card": "Ghostly Prison", "controller": "a"}]})
+
+
+@pytest.fixture
 def huge_blocks(tmp_path: Path) -> str:
     """20 attackers, 20 untapped blockers: 21^20 legal block declarations."""
     perms = [_bear(f"a{i}", "you") for i in range(20)] + [_bear(f"b{i}", "opp")
@@ -76,14 +86,26 @@ def evil(tmp_path: Path) -> str:
 
 @pytest.mark.parametrize("command", ["legal", "blocks"])
 def test_listing_cut_by_the_time_limit_says_it_is_incomplete(
-        capsys: pytest.CaptureFixture[str], huge: str, huge_blocks: str, command: str) -> None:
-    board = huge if command == "legal" else huge_blocks
+        capsys: pytest.CaptureFixture[str], huge_uncountable: str, huge_blocks: str,
+        command: str) -> None:
+    board = huge_uncountable if command == "legal" else huge_blocks
     start = time.monotonic()
     code, out, _ = run(capsys, command, board, "--timeout", "0.5")
     assert time.monotonic() - start < 10
     assert code == 0
     assert out.rstrip().splitlines()[-1] == INCOMPLETE
     assert "At least" in out
+
+
+def test_interchangeable_creatures_are_counted_within_the_time_limit(
+        capsys: pytest.CaptureFixture[str], huge: str) -> None:
+    """40 interchangeable vanilla creatures against 2 opponents: each attacks neither, one or
+    the other (CR 508.1a), so 3^40 declarations, counted exactly and the first 100 listed."""
+    code, out, _ = run(capsys, "legal", huge, "--timeout", "5")
+    assert code == 0
+    assert out.splitlines()[0] == f"{3 ** 40} legal attack declarations."
+    assert f"first 100 of {3 ** 40}" in out
+    assert INCOMPLETE not in out
 
 
 @pytest.mark.parametrize("command", ["legal", "blocks"])
