@@ -67,6 +67,28 @@ def test_question_26_by_clicking(page: Page) -> None:
     expect(page.locator("#verdict-witness")).to_be_visible()
     assert page.locator("#explain .commitment").count() >= 1
 
+    # By keyboard: focus a listed legal declaration (both attack Bob, option 5) and press
+    # Enter: it is checked, and the article says it is legal.
+    both_bob = json.dumps({flunkies: "Bob", cub: "Bob"})
+    item = page.locator("#legal-list li.decl").filter(
+        has=page.locator("xpath=self::*[@tabindex='0']"))
+    target = [i for i in range(item.count())
+              if json.loads(item.nth(i).get_attribute("data-decl") or "null")
+              == json.loads(both_bob)]
+    assert target, "the legal declarations can't be reached by keyboard"
+    item.nth(target[0]).focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#verdict-head")).to_contain_text("LEGAL")
+    expect(page.locator("#verdict-head")).not_to_contain_text("ILLEGAL")
+
+    # Back to the illegal option for the screenshot.
+    page.locator(f'button.pick[data-creature="{flunkies}"][data-target="Bob"]').click()
+    page.locator(f'button.pick[data-creature="{flunkies}"][data-target="Alice"]').click()
+    page.locator(f'button.pick[data-creature="{cub}"][data-target="Bob"]').click()
+    page.locator(f'button.pick[data-creature="{cub}"][data-target="Alice"]').click()
+    page.click("#check-btn")
+    expect(page.locator("#verdict-head")).to_contain_text("ILLEGAL")
+
     SCREENSHOT.parent.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOT), full_page=True)
     assert SCREENSHOT.stat().st_size > 10_000

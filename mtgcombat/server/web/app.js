@@ -337,9 +337,12 @@ function renderLegal(data) {
   $("#legal-summary").textContent = `${n} legal attack declaration${n === 1 ? "" : "s"}. ` +
     `Attacking in every one: ${every}. Attacking in none: ${none}.` +
     (data.complete === false ? ` (first ${data.count} shown)` : "");
+  const pick = (d) => { picks = { ...d }; renderPicker(renderPicker.last); check(); };
   $("#legal-list").replaceChildren(...data.legal.map((d) => el("li", {
     class: "decl", "data-decl": JSON.stringify(d), text: declText(d), title: "check this one",
-    onclick: () => { picks = { ...d }; renderPicker(renderPicker.last); check(); } })));
+    tabindex: "0", role: "button", onclick: () => pick(d),
+    onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(d); } },
+  })));
 }
 
 function renderVerdict(v) {
