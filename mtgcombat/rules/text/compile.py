@@ -153,6 +153,14 @@ class _Acc:
             if keyword_status(part.lower()) != "not_combat":
                 self.unmodelled.append(Unmodelled(part, "keywords"))
 
+    def level_keywords(self, s: Sentence) -> None:
+        """A keyword line under a level heading: its combat keywords hold only at that level,
+        which the board does not record, so they are reported, not given to the card."""
+        keywords, odd = split_keyword_line(s.text) or ([], [])
+        for kw in [*keywords, *(part.lower() for part in odd)]:
+            if keyword_status(kw) != "not_combat":
+                self.unmodelled.append(Unmodelled(kw, "keywords", LEVEL))
+
     def add(self, family: str, s: Sentence, piece: Piece) -> None:
         if s.mode and (piece.effects or piece.keywords):
             self.unmodelled.append(Unmodelled(s.text, family, MODAL))
@@ -261,7 +269,10 @@ def compile_text(text: str, name: str, *, types: frozenset[str] = frozenset(),
         if not s.mode:
             acc.kinds.setdefault(s.line, s.kind)
         if s.kind == "keywords":
-            acc.keyword_line(s)
+            if s.level:
+                acc.level_keywords(s)
+            else:
+                acc.keyword_line(s)
             continue
         ctx = Context(name, types, subtypes, s.kind, s.cost, s.limit, *_around(every, s))
         found = _match(s, ctx)
