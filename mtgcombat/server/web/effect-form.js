@@ -198,6 +198,9 @@ const mtgEffectForm = (() => {
     pickKind();
   }
 
-  start();
+  // app.js (loaded after this file) defines the page helpers start() uses: start once the
+  // document is parsed, when every script has run, whichever way the schema fetch races.
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
   return { kindFields };
 })();
