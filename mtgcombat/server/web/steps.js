@@ -1,29 +1,16 @@
 // mtgcombat web calculator: the declare-blockers step (CR 509.1) and the combat damage step
 // (CR 510) after the attack built in app.js. Every answer comes from the HTTP API; this file
 // only sends the board with its declared `attack` (and `blocks`) and shows what comes back.
-// Uses app.js's globals: board, picks, api, setStatus, label, declText, renderPicker.last
+// Uses app.js's globals: $, el, board, picks, api, setStatus, label, declText, renderPicker.last
 // (the attack step as `show` read it).
 "use strict";
 
 (() => {
-const q = (sel) => document.querySelector(sel);
-const mk = (tag, attrs = {}, ...kids) => {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") e.className = v;
-    else if (k === "text") e.textContent = v;
-    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else if (v === true) e.setAttribute(k, "");
-    else if (v !== false && v != null) e.setAttribute(k, v);
-  }
-  for (const kid of kids) if (kid != null) e.append(kid);
-  return e;
-};
-const items = (texts) => mk("ul", {}, ...texts.map((t) => mk("li", { text: t })));
+const items = (texts) => el("ul", {}, ...texts.map((t) => el("li", { text: t })));
 const V = globalThis.mtgVerdict;
 
 const combat = { attack: null, blocks: null, show: null, picks: {}, seq: 0 };
-const payable = () => q("#assume-payable").checked;
+const payable = () => $("#assume-payable").checked;
 const withAttack = () => ({ ...board, attack: combat.attack });
 const withBlocks = () => ({ ...board, attack: combat.attack, blocks: combat.blocks });
 
@@ -40,19 +27,19 @@ function fail(e) { setStatus(String(e.message || e), true); }
 
 async function declareAttack() {
   const attack = { ...picks };
-  const box = q("#attack-step-verdict");
+  const box = $("#attack-step-verdict");
   try {
     const v = await api("/v1/check", { board, declaration: attack, assume_payable: payable() });
     if (v.legal !== true) {  // not legal, or "don't know"
       box.replaceChildren(V.plainVerdict(v, "attack", renderPicker.last));
       return;
     }
-    box.replaceChildren(mk("p", { class: "plain-verdict legal", "data-legal": "true",
+    box.replaceChildren(el("p", { class: "plain-verdict legal", "data-legal": "true",
       text: `Attack declared: ${declText(attack)} (legal, CR 508.1); declare blockers below.` }));
     combat.attack = attack;
     combat.blocks = null;
     combat.picks = {};
-    q("#damage-step").hidden = true;
+    $("#damage-step").hidden = true;
     await loadBlocks();
   } catch (e) { fail(e); }
 }
@@ -61,10 +48,10 @@ async function declareAttack() {
 
 async function loadBlocks() {
   const mine = ++combat.seq;
-  const step = q("#blocks-step");
+  const step = $("#blocks-step");
   step.hidden = false;
-  q("#blocks-attack").textContent = `Declared attack: ${declText(combat.attack)}`;
-  q("#blocks-summary").textContent = "thinking…";
+  $("#blocks-attack").textContent = `Declared attack: ${declText(combat.attack)}`;
+  $("#blocks-summary").textContent = "thinking…";
   try {
     const [show, legal] = await Promise.all([
       api("/v1/show", { board: withAttack() }),
@@ -84,14 +71,14 @@ function renderBlockers(b) {
     c.targets.map(label).join(", ") || "nothing"}${c.capacity > 1 ? ` (up to ${c.capacity})` : ""}`);
   const cannot = b.not_candidates.map((c) => `${label(c.id)} can't block: ${c.reason}`);
   const rule = (r) => `${r.description}${r.source && r.source.rule ? ` (${r.source.rule})` : ""}`;
-  q("#blocks-show").replaceChildren(
-    mk("h4", { text: "Creatures that may block (CR 509.1a)" }),
+  $("#blocks-show").replaceChildren(
+    el("h4", { text: "Creatures that may block (CR 509.1a)" }),
     items([...can, ...cannot].length ? [...can, ...cannot] : ["none"]),
-    mk("h4", { text: "Restrictions (CR 509.1b)" }),
+    el("h4", { text: "Restrictions (CR 509.1b)" }),
     items(b.restrictions.length ? b.restrictions.map(rule) : ["none"]),
-    mk("h4", { text: "Requirements (CR 509.1c)" }),
+    el("h4", { text: "Requirements (CR 509.1c)" }),
     items(b.requirements.length ? b.requirements.map(rule) : ["none"]),
-    mk("h4", { text: "Costs (CR 509.1d)" }),
+    el("h4", { text: "Costs (CR 509.1d)" }),
     items(b.costs.length ? b.costs.map((c) => c.description) : ["none"]));
 }
 
@@ -114,31 +101,31 @@ function renderBlockPicker() {
     if (t == null) return cur == null;
     return Array.isArray(cur) ? cur.includes(t) : cur === t;
   };
-  q("#block-picker").replaceChildren(...b.candidates.map((c) => mk("div", {
+  $("#block-picker").replaceChildren(...b.candidates.map((c) => el("div", {
     class: "pick-row", "data-blocker": c.id },
-    mk("span", { class: "who", text: label(c.id) }),
-    ...[null, ...c.targets].map((t) => mk("button", {
+    el("span", { class: "who", text: label(c.id) }),
+    ...[null, ...c.targets].map((t) => el("button", {
       type: "button", class: "bpick pick" + (picked(c.id, t) ? " on" : ""),
       "data-blocker": c.id, "data-attacker": t ?? "", "aria-pressed": String(picked(c.id, t)),
       text: t == null ? "doesn't block" : `blocks ${label(t)}`,
       onclick: () => togglePick(c, t) })))));
   if (!b.candidates.length) {
-    q("#block-picker").append(mk("p", { class: "dim", text: "no creature can block" }));
+    $("#block-picker").append(el("p", { class: "dim", text: "no creature can block" }));
   }
 }
 
 function renderLegalBlocks(data) {
   if (data.status === "unknown") {
-    q("#blocks-summary").textContent = `unknown (${data.reason})`;
-    q("#blocks-list").replaceChildren();
+    $("#blocks-summary").textContent = `unknown (${data.reason})`;
+    $("#blocks-list").replaceChildren();
     return;
   }
   const n = data.count;
-  q("#blocks-summary").textContent = `${n} legal block declaration${n === 1 ? "" : "s"}` +
+  $("#blocks-summary").textContent = `${n} legal block declaration${n === 1 ? "" : "s"}` +
     (data.complete === false ? ` (first ${data.legal.length} shown)` : "") + " (CR 509.1)";
-  q("#blocks-list").replaceChildren(...data.legal.map((d) => mk("li", {
+  $("#blocks-list").replaceChildren(...data.legal.map((d) => el("li", {
     class: "bdecl", "data-decl": JSON.stringify(d) },
-    mk("button", { type: "button", class: "link", text: blockText(d), title: "check this one",
+    el("button", { type: "button", class: "link", text: blockText(d), title: "check this one",
                    onclick: () => { combat.picks = { ...d }; renderBlockPicker(); checkBlocks(); } }))));
 }
 
@@ -155,11 +142,11 @@ async function checkBlocks() {
 function renderBlockVerdict(v, decl) {
   const d = v.details || {};
   const sub = (title, texts) => (texts && texts.length
-    ? mk("div", {}, mk("span", { text: title }), items(texts)) : null);
-  q("#blocks-verdict").replaceChildren(...[
-    mk("p", { class: "dim", text: `Checked: ${blockText(decl)}` }),
+    ? el("div", {}, el("span", { text: title }), items(texts)) : null);
+  $("#blocks-verdict").replaceChildren(...[
+    el("p", { class: "dim", text: `Checked: ${blockText(decl)}` }),
     V.plainVerdict(v, "blocks", combat.show),
-    v.witness ? mk("p", { class: "witness", text: `A better declaration (it obeys more ` +
+    v.witness ? el("p", { class: "witness", text: `A better declaration (it obeys more ` +
       `requirements, breaks no restriction and pays no cost this one doesn't; CR 509.1c): ${
       blockText(v.witness)}` }) : null,
     sub("Requirements the better declaration obeys and this one doesn't:", d.witness_obeys),
@@ -184,50 +171,50 @@ const ONE_STEP = "Combat damage step (the only one: no first or double strike, C
 
 async function loadDamage() {
   const mine = ++combat.seq;
-  const step = q("#damage-step");
+  const step = $("#damage-step");
   step.hidden = false;
-  q("#damage-blocks").textContent = `Declared attack: ${declText(combat.attack)}. ` +
+  $("#damage-blocks").textContent = `Declared attack: ${declText(combat.attack)}. ` +
     `Declared blocks: ${blockText(combat.blocks)}.`;
-  q("#damage-result").replaceChildren(mk("p", { class: "dim", text: "thinking…" }));
+  $("#damage-result").replaceChildren(el("p", { class: "dim", text: "thinking…" }));
   try {
     const r = await api("/v1/damage/resolve", { board: withBlocks(),
-                                                maximize: q("#damage-maximize").value });
+                                                maximize: $("#damage-maximize").value });
     if (mine !== combat.seq) return;
     renderDamage(r);
     step.dataset.ready = String(mine);
   } catch (e) { if (mine === combat.seq) fail(e); }
 }
 
-const lifeLine = (life) => Object.entries(life).map(([p, n]) => mk("li", {
+const lifeLine = (life) => Object.entries(life).map(([p, n]) => el("li", {
   class: "life", "data-player": p, "data-life": String(n), text: `${p}: ${n} life` }));
 
 function renderDamage(r) {
   if (r.status === "unknown") {
-    q("#damage-result").replaceChildren(mk("p", { text: `unknown (${r.reason})` }));
+    $("#damage-result").replaceChildren(el("p", { text: `unknown (${r.reason})` }));
     return;
   }
-  const total = mk("div", { id: "damage-total" },
-    mk("p", { class: "legal", text: `After combat damage: ${r.player_damage} damage to ` +
+  const total = el("div", { id: "damage-total" },
+    el("p", { class: "legal", text: `After combat damage: ${r.player_damage} damage to ` +
       `players; destroyed: ${r.destroyed.map(label).join(", ") || "nothing"}` }),
-    mk("ul", { class: "life-totals" }, ...lifeLine(r.life)));
-  q("#damage-result").replaceChildren(...r.steps.map((s, i) => stepBox(s, r.steps, i)), total);
+    el("ul", { class: "life-totals" }, ...lifeLine(r.life)));
+  $("#damage-result").replaceChildren(...r.steps.map((s, i) => stepBox(s, r.steps, i)), total);
 }
 
 function stepBox(s, steps, i) {
   // an event is all prevented ("prevented") or partly ("prevented_amount")
   const stopped = (e) => (e.prevented ? e.amount : e.prevented_amount || 0);
-  const events = s.damage.map((e) => mk("li", {
+  const events = s.damage.map((e) => el("li", {
     class: "dmg", "data-source": e.source, "data-recipient": e.recipient,
     "data-amount": String(e.amount - stopped(e)),
     text: `${label(e.source)} assigns ${e.amount} to ${label(e.recipient)}` +
       (stopped(e) ? `, ${stopped(e)} prevented (CR 615)` : "") }));
-  return mk("section", { class: "damage-step", "data-step": s.step },
-    mk("h3", { text: steps.length === 1 ? ONE_STEP : STEP_TITLE[s.step] }),
-    mk("ul", { class: "damage-events" }, ...(events.length ? events
-      : [mk("li", { class: "dim", text: "no combat damage" })])),
-    mk("p", { class: "destroyed", "data-ids": s.destroyed.join(","),
+  return el("section", { class: "damage-step", "data-step": s.step },
+    el("h3", { text: steps.length === 1 ? ONE_STEP : STEP_TITLE[s.step] }),
+    el("ul", { class: "damage-events" }, ...(events.length ? events
+      : [el("li", { class: "dim", text: "no combat damage" })])),
+    el("p", { class: "destroyed", "data-ids": s.destroyed.join(","),
               text: `Destroyed (CR 704.5g-h): ${s.destroyed.map(label).join(", ") || "nothing"}` }),
-    mk("ul", { class: "life-totals" }, ...lifeLine(s.life)),
+    el("ul", { class: "life-totals" }, ...lifeLine(s.life)),
     assignmentForm(s, steps, i));
 }
 
@@ -248,19 +235,19 @@ function recipientsOf(src, chosen) {
 }
 
 function assignmentForm(s, steps, i) {
-  const rows = Object.entries(s.assignment).map(([src, split]) => mk("div", {
+  const rows = Object.entries(s.assignment).map(([src, split]) => el("div", {
     class: "assign-row", "data-source": src },
-    mk("span", { class: "who", text: `${label(src)} assigns` }),
-    ...recipientsOf(src, split).map((rid) => mk("label", {},
-      mk("input", { type: "number", min: "0", class: "assign", "data-step": s.step,
+    el("span", { class: "who", text: `${label(src)} assigns` }),
+    ...recipientsOf(src, split).map((rid) => el("label", {},
+      el("input", { type: "number", min: "0", class: "assign", "data-step": s.step,
                     "data-source": src, "data-recipient": rid, value: String(split[rid] || 0) }),
       ` to ${label(rid)}`))));
-  const out = mk("div", { class: "damage-verdict", "data-step": s.step });
+  const out = el("div", { class: "damage-verdict", "data-step": s.step });
   const first = i > 0 ? steps[0] : null;
-  return mk("details", { class: "assignment-check" },
-    mk("summary", { text: "Check another damage assignment for this step (CR 510.1)" }),
+  return el("details", { class: "assignment-check" },
+    el("summary", { text: "Check another damage assignment for this step (CR 510.1)" }),
     ...rows,
-    mk("button", { type: "button", class: "damage-check-btn", "data-step": s.step,
+    el("button", { type: "button", class: "damage-check-btn", "data-step": s.step,
                    text: "Check assignment",
                    onclick: () => checkDamage(s.step, first ? first.step : null, out) }),
     out);
@@ -283,7 +270,7 @@ async function checkDamage(step, firstStep, out) {
     if (firstStep) Object.assign(body, { after_first: true,
                                          first_assignment: readAssignment(firstStep) });
     out.replaceChildren(V.plainDamageVerdict(await api("/v1/damage/check", body)));
-  } catch (e) { out.replaceChildren(mk("p", { class: "illegal", text: String(e.message || e) })); }
+  } catch (e) { out.replaceChildren(el("p", { class: "illegal", text: String(e.message || e) })); }
 }
 
 // -- wiring --------------------------------------------------------------------------------
@@ -293,21 +280,21 @@ function reset() {
   combat.blocks = null;
   combat.picks = {};
   combat.seq++;
-  q("#blocks-step").hidden = true;
-  q("#damage-step").hidden = true;
-  q("#attack-step-verdict").replaceChildren();
+  $("#blocks-step").hidden = true;
+  $("#damage-step").hidden = true;
+  $("#attack-step-verdict").replaceChildren();
 }
 
-q("#to-blocks").addEventListener("click", declareAttack);
-q("#blocks-check-btn").addEventListener("click", checkBlocks);
-q("#to-damage").addEventListener("click", declareBlocks);
-q("#damage-maximize").addEventListener("change", () => { if (combat.blocks) loadDamage(); });
+$("#to-blocks").addEventListener("click", declareAttack);
+$("#blocks-check-btn").addEventListener("click", checkBlocks);
+$("#to-damage").addEventListener("click", declareBlocks);
+$("#damage-maximize").addEventListener("change", () => { if (combat.blocks) loadDamage(); });
 // the blocks' costs are judged again when the payment option changes (the picks stay)
-q("#assume-payable").addEventListener("change", () => {
+$("#assume-payable").addEventListener("change", () => {
   if (!combat.attack) return;
   combat.blocks = null;
-  q("#damage-step").hidden = true;
-  q("#blocks-verdict").replaceChildren();
+  $("#damage-step").hidden = true;
+  $("#blocks-verdict").replaceChildren();
   loadBlocks();
 });
 document.addEventListener("board-changed", reset);

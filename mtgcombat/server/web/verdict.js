@@ -1,6 +1,7 @@
 // mtgcombat web calculator: plain-language verdicts and the conditional-requirement process.
 // Every word of a verdict comes from the API's answer (reason, details, the rules its
 // `show` answer names); this file only phrases it and names the rule that was applied.
+// Builds elements with app.js's `el` (called only once the page has loaded).
 "use strict";
 
 globalThis.mtgVerdict = (() => {
@@ -12,18 +13,6 @@ const VERDICT_RULES = {
   blocks: { legal: "CR 509.1", not_a_candidate: "CR 509.1a", illegal_target: "CR 509.1a",
             band: "CR 702.22", restriction: "CR 509.1b", requirements: "CR 509.1c",
             payment: "CR 509.1d" },
-};
-
-const vEl = (tag, attrs = {}, ...kids) => {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") e.className = v;
-    else if (k === "text") e.textContent = v;
-    else if (v === true) e.setAttribute(k, "");
-    else if (v !== false && v != null) e.setAttribute(k, v);
-  }
-  for (const kid of kids) if (kid != null) e.append(kid);
-  return e;
 };
 
 // The rules the `show` answer gives for the restrictions and requirements a verdict names.
@@ -65,9 +54,9 @@ function plainVerdictText(v, step, instances) {
 // The verdict as a paragraph (class legal / illegal), or the "don't know" answer.
 function plainVerdict(v, step, instances) {
   if (v.status === "unknown") {
-    return vEl("p", { class: "plain-verdict unknown", text: `Don't know: ${v.reason}` });
+    return el("p", { class: "plain-verdict unknown", text: `Don't know: ${v.reason}` });
   }
-  return vEl("p", { class: `plain-verdict ${v.legal ? "legal" : "illegal"}`,
+  return el("p", { class: `plain-verdict ${v.legal ? "legal" : "illegal"}`,
                     "data-legal": String(v.legal), text: plainVerdictText(v, step, instances) });
 }
 
@@ -75,12 +64,12 @@ function plainVerdict(v, step, instances) {
 // starts with ("510.1a: ..."), else CR 510.1.
 function plainDamageVerdict(v) {
   if (v.status === "unknown") {
-    return vEl("p", { class: "plain-verdict unknown", text: `Don't know: ${v.reason}` });
+    return el("p", { class: "plain-verdict unknown", text: `Don't know: ${v.reason}` });
   }
   const m = /^(?:legal:\s*)?(\d{3}\.\d+[a-z]?):\s*(.*)$/s.exec(v.reason);
   const rule = m ? `CR ${m[1]}` : "CR 510.1";
   const why = (m ? m[2] : v.reason).replace(/^legal:\s*/, "");
-  return vEl("p", { class: `plain-verdict ${v.legal ? "legal" : "illegal"}`,
+  return el("p", { class: `plain-verdict ${v.legal ? "legal" : "illegal"}`,
                     "data-legal": String(v.legal),
                     text: `${v.legal ? "Legal" : "Not legal"}: ${why} (${rule})` });
 }
@@ -90,28 +79,28 @@ function plainDamageVerdict(v) {
 function stageDetails(s, byIndex, declText) {
   const legal = s.terminals.map(declText).join(" | ") || "none";
   const kids = s.children.map((c) => stageDetails(byIndex.get(c), byIndex, declText));
-  return vEl("details", { class: "state", "data-stage": String(s.index), open: true },
-    vEl("summary", { text: `Stage ${s.index}: conditions met: ${
+  return el("details", { class: "state", "data-stage": String(s.index), open: true },
+    el("summary", { text: `Stage ${s.index}: conditions met: ${
       s.conditions_on.join(", ") || "none"}; at most ${s.maximum} of ${
       s.requirements.length} requirement(s) can be obeyed` }),
-    s.requirements.length ? vEl("ul", { class: "stage-requirements" },
-      ...s.requirements.map((r) => vEl("li", { text: r }))) : null,
-    vEl("div", { class: "dim", text: `A declaration that obeys that many: ${
+    s.requirements.length ? el("ul", { class: "stage-requirements" },
+      ...s.requirements.map((r) => el("li", { text: r }))) : null,
+    el("div", { class: "dim", text: `A declaration that obeys that many: ${
       declText(s.witness)}` }),
-    vEl("div", { class: "stage-legal", text: `Legal at this stage: ${legal}${
+    el("div", { class: "stage-legal", text: `Legal at this stage: ${legal}${
       s.terminals_complete ? "" : " (not all listed)"}` }),
-    kids.length ? vEl("div", { class: "stage-children" }, ...kids) : null);
+    kids.length ? el("div", { class: "stage-children" }, ...kids) : null);
 }
 
 // One <details> per choice of which costs to pay, each a tree of stages.
 function processTree(data, declText) {
-  if (data.status === "unknown") return [vEl("p", { text: `unknown (${data.reason})` })];
+  if (data.status === "unknown") return [el("p", { text: `unknown (${data.reason})` })];
   const n = data.commitments.length;
   return data.commitments.map((cm, i) => {
     const byIndex = new Map(cm.states.map((s) => [s.index, s]));
     const roots = cm.states.filter((s) => s.parent == null);
-    return vEl("details", { class: "commitment", open: true },
-      vEl("summary", { text: `Choice ${i + 1} of ${n} of which costs to pay: ${
+    return el("details", { class: "commitment", open: true },
+      el("summary", { text: `Choice ${i + 1} of ${n} of which costs to pay: ${
         cm.costs.join("; ") || "pay none"}` }),
       ...roots.map((s) => stageDetails(s, byIndex, declText)));
   });
