@@ -43,6 +43,16 @@ _CONTROLLERS: tuple[tuple[str, str], ...] = (
 )
 
 
+PT_CHANGE = r"(?P<p>[+\-−]\d+)/(?P<t>[+\-−]\d+)"
+"""A power/toughness change (``+1/+0``, ``-2/−2``) as pattern groups ``p`` and ``t``; read each
+with :func:`signed`."""
+
+
+def signed(text: str) -> int:
+    """A signed amount of a power/toughness change, the minus sign ASCII or typographic."""
+    return int(text.replace("−", "-"))
+
+
 def number(word: str) -> int | None:
     """A number written as digits or a word (``two`` → 2), or None."""
     w = word.casefold()

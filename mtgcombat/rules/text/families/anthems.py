@@ -53,7 +53,7 @@ from mtgcombat.rules.text.families.keywords import (
     keyword_status,
     recorded_note,
 )
-from mtgcombat.rules.text.phrases import keyword_list, selector, subtype_word, type_word
+from mtgcombat.rules.text.phrases import keyword_list, selector, signed, subtype_word, type_word
 from mtgcombat.rules.text.sentences import AbilityKind
 from mtgcombat.rules.text.templates import Context, Piece, Template, for_kind, static, template
 
@@ -82,10 +82,6 @@ _RESTRICTIONS: dict[str, tuple[str, ...]] = {
     "block each combat if able": ("must_block",),
 }
 """Combat predicates a static P/T or keyword sentence may also give its subject."""
-
-
-def _amount(text: str) -> int:
-    return int(text.replace("−", "-"))
 
 
 def grantable(keywords: list[str]) -> bool:
@@ -241,8 +237,8 @@ def _part(part: str, subject: Selector, verbs: tuple[str, ...],
             per = _per(pt.group(3), subject) if pt.group(3) else {}
             if per is None:
                 return None
-            return [ModifyPowerToughness(affects=subject, power=_amount(pt.group(1)),
-                                         toughness=_amount(pt.group(2)), **per)]
+            return [ModifyPowerToughness(affects=subject, power=signed(pt.group(1)),
+                                         toughness=signed(pt.group(2)), **per)]
         if verb == "lose":
             return _lost(m.group(2), subject)
         if combat and verb == "have" and m.group(2) == "protection from the chosen color":

@@ -45,10 +45,9 @@ from mtgcombat.rules.effects import (
     Selector,
     SourceState,
 )
-from mtgcombat.rules.text.phrases import keyword_list, selector, subtype_word
+from mtgcombat.rules.text.phrases import PT_CHANGE, keyword_list, selector, signed, subtype_word
 from mtgcombat.rules.text.templates import Context, Piece, Template, static, template
 
-_PT = r"(?P<p>[+\-−]\d+)/(?P<t>[+\-−]\d+)"
 _PTX = r"(?P<p>\+X|\+\d+)/(?P<t>\+X|\+\d+)"
 _SELF = r"(?:it|~)"
 
@@ -57,10 +56,6 @@ _BLOCKING = Selector(which="self", blocking=True)
 _BLOCKED = Selector(which="self", blocked=True)
 BLOCKERS = Selector(types=["Creature"], blocking_source=True)
 BLOCKED_BY_IT = Selector(types=["Creature"], blocked_by_source=True)
-
-
-def _int(text: str) -> int:
-    return int(text.replace("−", "-"))
 
 
 def _noun(phrase: str) -> Selector | None:
@@ -76,7 +71,7 @@ def _counted(affects: Selector, p: int, t: int, per: Selector) -> Piece | None:
                                        from_trigger=True))
 
 
-@template("combat_trigger", rf"whenever ~ attacks, {_SELF} gets {_PT} until end of turn for "
+@template("combat_trigger", rf"whenever ~ attacks, {_SELF} gets {PT_CHANGE} until end of turn for "
                             r"each (?P<what>other attacking .+)",
           "Aurochs Herd: Whenever this creature attacks, it gets +1/+0 until end of turn for "
           "each other attacking Aurochs.", kinds=frozenset({"triggered"}))
@@ -89,7 +84,7 @@ def _per_attacker(m: re.Match[str], ctx: Context) -> Piece | None:
     per = selector(what)
     if per is None or per.attacking != "any" or per.which != "others":
         return None
-    return _counted(_ATTACKING, _int(m.group("p")), _int(m.group("t")), per)
+    return _counted(_ATTACKING, signed(m.group("p")), signed(m.group("t")), per)
 
 
 @template("combat_trigger", rf"whenever ~ attacks, {_SELF} gets {_PTX} until end of turn, "
@@ -108,7 +103,7 @@ def _x_attackers(m: re.Match[str], ctx: Context) -> Piece | None:
     return _counted(_ATTACKING, int("X" in p), int("X" in t), per)
 
 
-@template("combat_trigger", rf"whenever ~ (?P<ev>becomes blocked|blocks), {_SELF} gets {_PT} "
+@template("combat_trigger", rf"whenever ~ (?P<ev>becomes blocked|blocks), {_SELF} gets {PT_CHANGE} "
                             r"until end of turn for each creature (?P<by>blocking it|it's "
                             r"blocking)",
           "Elvish Berserker: Whenever this creature becomes blocked, it gets +1/+1 until end "
@@ -117,19 +112,19 @@ def _per_blocker(m: re.Match[str], ctx: Context) -> Piece | None:
     blocked = m.group("ev").casefold() == "becomes blocked"
     if blocked != (m.group("by").casefold() == "blocking it"):
         return None
-    return _counted(_BLOCKED if blocked else _BLOCKING, _int(m.group("p")), _int(m.group("t")),
+    return _counted(_BLOCKED if blocked else _BLOCKING, signed(m.group("p")), signed(m.group("t")),
                     BLOCKERS if blocked else BLOCKED_BY_IT)
 
 
 @template("combat_trigger", rf"whenever ~ becomes blocked by (?P<what>an? [^,]+), {_SELF} gets "
-                            rf"{_PT} until end of turn",
+                            rf"{PT_CHANGE} until end of turn",
           "Cave Tiger: Whenever this creature becomes blocked by a creature, this creature "
           "gets +1/+1 until end of turn.", kinds=frozenset({"triggered"}))
 def _blocked_by(m: re.Match[str], ctx: Context) -> Piece | None:
     return _per_creature(m, _BLOCKED, "blocking_source")
 
 
-@template("combat_trigger", rf"whenever ~ blocks (?P<what>an? [^,]+), {_SELF} gets {_PT} "
+@template("combat_trigger", rf"whenever ~ blocks (?P<what>an? [^,]+), {_SELF} gets {PT_CHANGE} "
                             r"until end of turn",
           "Ezuri's Archers: Whenever this creature blocks a creature with flying, this "
           "creature gets +3/+0 until end of turn.", kinds=frozenset({"triggered"}))
@@ -145,7 +140,7 @@ def _per_creature(m: re.Match[str], event: Selector, relation: str) -> Piece | N
     if per is None or per != per.model_copy(update={"which": "all", "controller": "any"}):
         return None
     per = per.model_copy(update={relation: True})
-    return _counted(event, _int(m.group("p")), _int(m.group("t")), per)
+    return _counted(event, signed(m.group("p")), signed(m.group("t")), per)
 
 
 _FOES: dict[str, tuple[Selector, ...]] = {
@@ -160,11 +155,11 @@ it as it resolved (one trigger for each with "by a creature", 509.3b, d)."""
 _FOE = "|".join(re.escape(k) for k in sorted(_FOES, key=len, reverse=True))
 
 
-@template("combat_trigger", rf"whenever ~ (?P<ev>{_FOE}) gets {_PT} until end of turn",
+@template("combat_trigger", rf"whenever ~ (?P<ev>{_FOE}) gets {PT_CHANGE} until end of turn",
           "Flailing Drake: Whenever this creature blocks or becomes blocked by a creature, that "
           "creature gets +1/+1 until end of turn.", kinds=frozenset({"triggered"}))
 def _foes(m: re.Match[str], ctx: Context) -> Piece | None:
-    p, t = _int(m.group("p")), _int(m.group("t"))
+    p, t = signed(m.group("p")), signed(m.group("t"))
     if t < 0:
         return None
     return static(*(ModifyPowerToughness(affects=sel, power=p, toughness=t, from_trigger=True)
@@ -180,12 +175,12 @@ _STATES: dict[str, tuple[SourceState, ...]] = {
 
 
 @template("combat_trigger", r"whenever ~ (?P<ev>attacks or blocks|attacks|blocks), (?:each )?"
-                            rf"(?P<who>[^,]+?) gets? {_PT} until end of turn",
+                            rf"(?P<who>[^,]+?) gets? {PT_CHANGE} until end of turn",
           "Bolt Hound: Whenever this creature attacks, other creatures you control get +1/+0 "
           "until end of turn.", kinds=frozenset({"triggered"}))
 def _group(m: re.Match[str], ctx: Context) -> Piece | None:
     who = selector(m.group("who"))
-    p, t = _int(m.group("p")), _int(m.group("t"))
+    p, t = signed(m.group("p")), signed(m.group("t"))
     if who is None or who.which not in ("all", "others") or t < 0:
         return None
     return static(*(ModifyPowerToughness(affects=who, power=p, toughness=t, condition=cond,
@@ -199,12 +194,12 @@ _WHEN: dict[str, dict[str, object]] = {"becomes blocked": {"blocked": True},
 
 
 @template("combat_trigger", r"whenever (?P<who>an? [^,~]+?) (?P<ev>becomes blocked|blocks), "
-                            rf"(?:it|that creature) gets {_PT} until end of turn",
+                            rf"(?:it|that creature) gets {PT_CHANGE} until end of turn",
           "Somberwald Alpha: Whenever a creature you control becomes blocked, it gets +1/+1 "
           "until end of turn.", kinds=frozenset({"triggered"}))
 def _each_blocked(m: re.Match[str], ctx: Context) -> Piece | None:
     sel = _noun(m.group("who"))
-    p, t = _int(m.group("p")), _int(m.group("t"))
+    p, t = signed(m.group("p")), signed(m.group("t"))
     if (sel is None or sel.which != "all" or t < 0 or sel.keywords_any or sel.keywords_none
             or sel.power_greater_than is not None or sel.power_less_than is not None):
         return None  # a keyword or power checked as it triggered may change since
@@ -235,7 +230,7 @@ _ALONE_WHO = r"(?P<who>~|an? [a-z]+ or [a-z]+ you control|an? [a-z ]+?)"
 
 
 @template("combat_trigger", rf"whenever {_ALONE_WHO} attacks alone, (?:it|that creature) "
-                            rf"(?:gets {_PT}(?: and gains (?P<kws>[a-z ,]+?))?|gains "
+                            rf"(?:gets {PT_CHANGE}(?: and gains (?P<kws>[a-z ,]+?))?|gains "
                             r"(?P<kws2>[a-z ,]+?)) until end of turn",
           "Reckless Ogre: Whenever this creature attacks alone, it gets +3/+0 until end of "
           "turn.", kinds=frozenset({"triggered"}))
@@ -245,8 +240,8 @@ def _alone(m: re.Match[str], ctx: Context) -> Piece | None:
         return None
     out: list[Effect] = []
     if m.group("p") is not None:
-        out.append(ModifyPowerToughness(affects=sel, power=_int(m.group("p")),
-                                        toughness=_int(m.group("t"))))
+        out.append(ModifyPowerToughness(affects=sel, power=signed(m.group("p")),
+                                        toughness=signed(m.group("t"))))
     kws = m.group("kws") or m.group("kws2")
     if kws is not None:
         keywords = keyword_list(kws)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from mtgcombat.rules.effects import Effect, GrantKeywords, ModifyPowerToughness, Selector
-from mtgcombat.rules.text.phrases import keyword_list
+from mtgcombat.rules.text.phrases import PT_CHANGE, keyword_list, signed
 from mtgcombat.rules.text.templates import Context, Piece, Template, static, template
 
 _EVENTS: dict[str, tuple[Selector, ...]] = {
@@ -33,13 +33,8 @@ _EVENTS: dict[str, tuple[Selector, ...]] = {
 """A self trigger's event → when its until-end-of-turn change holds, for the combat."""
 
 _EVENT = "|".join(sorted(_EVENTS, key=len, reverse=True))
-_PT = r"(?P<p>[+\-−]\d+)/(?P<t>[+\-−]\d+)"
 _KWS = r"(?P<kws>[a-z ,]+?)"
 _KWS2 = r"(?P<kws2>[a-z ,]+?)"
-
-
-def _int(text: str) -> int:
-    return int(text.replace("−", "-"))
 
 
 def _changes(event: str, pt: tuple[int, int] | None, kws: str | None) -> Piece | None:
@@ -58,20 +53,20 @@ def _changes(event: str, pt: tuple[int, int] | None, kws: str | None) -> Piece |
     return static(*out)
 
 
-@template("combat_trigger", rf"whenever ~ (?P<ev>{_EVENT}), (?:it|~) gets {_PT} "
+@template("combat_trigger", rf"whenever ~ (?P<ev>{_EVENT}), (?:it|~) gets {PT_CHANGE} "
                             rf"(?:and gains {_KWS} )?until end of turn",
           "Benalish Veteran: Whenever this creature attacks, it gets +1/+1 until end of turn.",
           kinds=frozenset({"triggered"}))
 def _self_pump(m: re.Match[str], ctx: Context) -> Piece | None:
-    return _changes(m.group("ev"), (_int(m.group("p")), _int(m.group("t"))), m.group("kws"))
+    return _changes(m.group("ev"), (signed(m.group("p")), signed(m.group("t"))), m.group("kws"))
 
 
 @template("combat_trigger", rf"whenever ~ (?P<ev>{_EVENT}), (?:it|~) gains {_KWS} "
-                            rf"(?:and gets {_PT} )?until end of turn",
+                            rf"(?:and gets {PT_CHANGE} )?until end of turn",
           "Kagha, Shadow Archdruid: Whenever Kagha attacks, it gains deathtouch until end of turn.",
           kinds=frozenset({"triggered"}))
 def _self_gains(m: re.Match[str], ctx: Context) -> Piece | None:
-    pt = None if m.group("p") is None else (_int(m.group("p")), _int(m.group("t")))
+    pt = None if m.group("p") is None else (signed(m.group("p")), signed(m.group("t")))
     return _changes(m.group("ev"), pt, m.group("kws"))
 
 
@@ -81,14 +76,14 @@ _STATES: dict[str, dict[str, object]] = {
 }
 """A static condition on the creature's own combat state → its selector filter."""
 _HOLDER = {"~": "self", "enchanted creature": "attached", "equipped creature": "attached"}
-_PRED = rf"(?:gets {_PT}(?: and has {_KWS})?|has {_KWS2})"
+_PRED = rf"(?:gets {PT_CHANGE}(?: and has {_KWS})?|has {_KWS2})"
 
 
 def _while(holder: str, state: str, m: re.Match[str]) -> Piece | None:
     """The static effects of "<holder> gets/has ... as long as it's <state>"."""
     sel = Selector.model_validate({"which": _HOLDER[holder.casefold()],
                                    **_STATES[state.casefold()]})
-    pt = None if m.group("p") is None else (_int(m.group("p")), _int(m.group("t")))
+    pt = None if m.group("p") is None else (signed(m.group("p")), signed(m.group("t")))
     kws_text = m.group("kws") or m.group("kws2")
     keywords = keyword_list(kws_text) if kws_text is not None else None
     if kws_text is not None and keywords is None:
