@@ -100,6 +100,8 @@ def test_paired_flier_blocks_a_flier() -> None:
 @pytest.mark.parametrize(("perms", "at", "words"), [
     ([card("w", "Wingcrafter", paired_with="w")], 0, ("itself",)),
     ([card("w", "Wingcrafter", paired_with="ghost")], 0, ("'ghost'", "not a permanent")),
+    ([card("w", "Wingcrafter", paired_with="bearz"), card("bears", "Grizzly Bears")], 0,
+     ("'bearz'", "not a permanent", "did you mean 'bears'")),
     ([card("w", "Wingcrafter", paired_with="b"), card("b", "Grizzly Bears", controller="opp")],
      0, ("different controllers",)),
     ([card("w", "Wingcrafter", paired_with="b"), card("b", "Grizzly Bears"),

@@ -49,6 +49,7 @@ def check_pairs(board: Board, catalog: Catalog, fail: Fail) -> None:
     if all(perm.paired_with is None for perm in board.permanents):
         return
     from mtgcombat.board.characteristics import View  # built from the checked board
+    from mtgcombat.board.model import did_you_mean
 
     view = View(board, catalog)
     ids = {perm.id: i for i, perm in enumerate(board.permanents)}
@@ -60,7 +61,7 @@ def check_pairs(board: Board, catalog: Catalog, fail: Fail) -> None:
         at = f"$.permanents[{i}].paired_with"
         if other not in ids:
             fail(f"{shown(other)} is not a permanent of the board; expected the id of the "
-                 "creature it is paired with", at)
+                 f"creature it is paired with{did_you_mean(other, ids)}", at)
         if other == perm.id:
             fail(f"{shown(perm.id)} can't be paired with itself (CR 702.95a)", at)
         mate = board.permanents[ids[other]]
